@@ -1,0 +1,108 @@
+//! Node and time budgets shared by every search in the crate.
+//!
+//! A search asks its [`Budget`] once per node whether it may go on. Node budgets are exact; the clock
+//! is read only every [`CLOCK_STRIDE`] nodes so that a time budget costs next to nothing on the hot
+//! path. A search that stops because of a budget must say so ([`Halt`]) — it never reports a partial
+//! count as if it were complete.
+
+use std::time::{Duration, Instant};
+
+/// How often (in nodes) a [`Budget`] looks at the clock.
+pub const CLOCK_STRIDE: u64 = 1024;
+
+/// Limits on one search. `None` means unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many search nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after this much wall time.
+    pub max_time: Option<Duration>,
+}
+
+impl Limits {
+    /// No node or time limit.
+    pub const NONE: Limits = Limits {
+        max_nodes: None,
+        max_time: None,
+    };
+
+    /// A node limit only.
+    pub fn nodes(max_nodes: u64) -> Self {
+        Limits {
+            max_nodes: Some(max_nodes),
+            max_time: None,
+        }
+    }
+}
+
+/// Why a search stopped before exhausting its tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Halt {
+    /// The node budget was used up.
+    Nodes,
+    /// The time budget was used up.
+    Time,
+}
+
+/// A running budget: created from [`Limits`] when a search starts.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    next_clock_check: u64,
+}
+
+impl Budget {
+    /// Starts the clock now.
+    pub fn start(limits: &Limits) -> Self {
+        Budget {
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            deadline: limits.max_time.map(|d| Instant::now() + d),
+            next_clock_check: CLOCK_STRIDE,
+        }
+    }
+
+    /// An unlimited budget.
+    pub fn unlimited() -> Self {
+        Budget::start(&Limits::NONE)
+    }
+
+    /// Called with the number of nodes counted so far (including the one about to be entered);
+    /// returns `Some` when the search must stop.
+    #[inline]
+    pub fn check(&mut self, nodes: u64) -> Option<Halt> {
+        if nodes > self.max_nodes {
+            return Some(Halt::Nodes);
+        }
+        if nodes >= self.next_clock_check {
+            self.next_clock_check = nodes + CLOCK_STRIDE;
+            if let Some(deadline) = self.deadline {
+                if Instant::now() >= deadline {
+                    return Some(Halt::Time);
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_budget_is_exact() {
+        let mut b = Budget::start(&Limits::nodes(10));
+        assert_eq!(b.check(10), None);
+        assert_eq!(b.check(11), Some(Halt::Nodes));
+    }
+
+    #[test]
+    fn time_budget_fires_after_deadline() {
+        let mut b = Budget::start(&Limits {
+            max_nodes: None,
+            max_time: Some(Duration::ZERO),
+        });
+        assert_eq!(b.check(CLOCK_STRIDE), Some(Halt::Time));
+    }
+}

@@ -1,0 +1,1 @@
+//! Encoders from puzzles to [`crate::xc::Problem`] and decoders back (being written: see issue 2).

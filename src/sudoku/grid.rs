@@ -1,0 +1,333 @@
+//! [`Grid`]: a Sudoku puzzle or solution in the one-line format.
+
+use std::fmt;
+
+use super::Shape;
+
+/// A unit of the grid: a row, a column or a box, numbered from 1 in messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Row `r` (0-based).
+    Row(usize),
+    /// Column `c` (0-based).
+    Col(usize),
+    /// Box `b` (0-based, row by row).
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(r) => write!(f, "row {}", r + 1),
+            Unit::Col(c) => write!(f, "column {}", c + 1),
+            Unit::Box(b) => write!(f, "box {}", b + 1),
+        }
+    }
+}
+
+/// Why a line is not a valid puzzle. Positions are 1-based character columns of the line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// The line's length is not a supported cell count.
+    #[error("line has {len} cells; expected 16, 36, 81, 256, 625 or 1296")]
+    Length {
+        /// Number of characters found.
+        len: usize,
+    },
+    /// The line has the wrong length for an explicitly requested shape.
+    #[error("line has {len} cells; a {side}x{side} grid needs {expected}")]
+    LengthForShape {
+        /// Number of characters found.
+        len: usize,
+        /// Side of the requested grid.
+        side: usize,
+        /// Cells needed.
+        expected: usize,
+    },
+    /// A character that is not a digit of this grid size nor an empty mark.
+    #[error("bad character {ch:?} at column {col} (digits 1-{max}, '.' or '0' for empty)")]
+    Char {
+        /// 1-based position.
+        col: usize,
+        /// The character.
+        ch: char,
+        /// The largest digit character of this size.
+        max: char,
+    },
+    /// The same given twice in a unit.
+    #[error("digit {digit} given twice in {unit} (r{}c{} and r{}c{})", first.0 + 1, first.1 + 1, second.0 + 1, second.1 + 1)]
+    Duplicate {
+        /// The digit, as written.
+        digit: char,
+        /// The unit.
+        unit: Unit,
+        /// (row, column) of the first occurrence, 0-based.
+        first: (usize, usize),
+        /// (row, column) of the second occurrence, 0-based.
+        second: (usize, usize),
+    },
+}
+
+/// Why a proposed solution is not a solution of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolutionError {
+    /// Different shapes.
+    #[error("solution shape differs from the puzzle's")]
+    Shape,
+    /// A cell left empty.
+    #[error("cell r{}c{} is empty", .0 + 1, .1 + 1)]
+    Empty(usize, usize),
+    /// A given changed.
+    #[error("given at r{}c{} changed", .0 + 1, .1 + 1)]
+    GivenChanged(usize, usize),
+    /// A rule broken.
+    #[error("{0}")]
+    Rule(GridError),
+}
+
+/// A grid: its shape and one byte per cell, `0` for empty.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: vec![0; shape.cells()],
+        }
+    }
+
+    /// Parses one line (surrounding white space ignored), the shape taken from its length, and
+    /// checks that no given repeats in a unit.
+    pub fn parse(line: &str) -> Result<Grid, GridError> {
+        let line = line.trim();
+        let len = line.chars().count();
+        let shape = Shape::from_cell_count(len).ok_or(GridError::Length { len })?;
+        Grid::parse_with_shape(line, shape)
+    }
+
+    /// Parses one line for a given shape and checks that no given repeats in a unit.
+    pub fn parse_with_shape(line: &str, shape: Shape) -> Result<Grid, GridError> {
+        let line = line.trim();
+        let len = line.chars().count();
+        if len != shape.cells() {
+            return Err(GridError::LengthForShape {
+                len,
+                side: shape.side(),
+                expected: shape.cells(),
+            });
+        }
+        let mut cells = Vec::with_capacity(len);
+        for (k, ch) in line.chars().enumerate() {
+            let d = shape.parse_char(ch).ok_or(GridError::Char {
+                col: k + 1,
+                ch,
+                max: Shape::digit_char(shape.side() as u8),
+            })?;
+            cells.push(d);
+        }
+        let grid = Grid { shape, cells };
+        grid.check_givens()?;
+        Ok(grid)
+    }
+
+    /// Builds a grid from cell values (`0` empty), checking ranges and repeated givens.
+    pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Result<Grid, GridError> {
+        if cells.len() != shape.cells() {
+            return Err(GridError::LengthForShape {
+                len: cells.len(),
+                side: shape.side(),
+                expected: shape.cells(),
+            });
+        }
+        if let Some(k) = cells.iter().position(|&d| d as usize > shape.side()) {
+            return Err(GridError::Char {
+                col: k + 1,
+                ch: Shape::digit_char(cells[k]),
+                max: Shape::digit_char(shape.side() as u8),
+            });
+        }
+        let grid = Grid { shape, cells };
+        grid.check_givens()?;
+        Ok(grid)
+    }
+
+    /// Checks that no digit appears twice in a row, column or box; names the first clash found,
+    /// looking at rows, then columns, then boxes.
+    pub fn check_givens(&self) -> Result<(), GridError> {
+        let shape = self.shape;
+        let n = shape.side();
+        let units: [(fn(usize) -> Unit, Box<dyn Fn(usize) -> Vec<usize>>); 3] = [
+            (Unit::Row, Box::new(move |u| shape.row_cells(u).collect())),
+            (Unit::Col, Box::new(move |u| shape.col_cells(u).collect())),
+            (Unit::Box, Box::new(move |u| shape.box_cells(u).collect())),
+        ];
+        for (make_unit, cells_of) in &units {
+            for u in 0..n {
+                let mut seen = vec![usize::MAX; n + 1];
+                for cell in cells_of(u) {
+                    let d = self.cells[cell] as usize;
+                    if d == 0 {
+                        continue;
+                    }
+                    if seen[d] != usize::MAX {
+                        let rc = |c: usize| (shape.row(c), shape.col(c));
+                        return Err(GridError::Duplicate {
+                            digit: Shape::digit_char(d as u8),
+                            unit: make_unit(u),
+                            first: rc(seen[d]),
+                            second: rc(cell),
+                        });
+                    }
+                    seen[d] = cell;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The cells, row by row, `0` for empty.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// One cell's value.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell without checking the rules (use [`Grid::check_givens`] afterwards if needed).
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(digit as usize <= self.shape.side(), "digit out of range");
+        self.cells[cell] = digit;
+    }
+
+    /// Number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// True when every cell is filled.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// The candidates of a cell as a bitmask (bit `d - 1` for digit `d`): the digits not yet used
+    /// in its row, column and box. A filled cell has no candidates.
+    pub fn candidates(&self, cell: usize) -> u64 {
+        if self.cells[cell] != 0 {
+            return 0;
+        }
+        let shape = self.shape;
+        let full = if shape.side() == 64 { u64::MAX } else { (1u64 << shape.side()) - 1 };
+        let mut used = 0u64;
+        let peers = shape
+            .row_cells(shape.row(cell))
+            .chain(shape.col_cells(shape.col(cell)))
+            .chain(shape.box_cells(shape.box_of(cell)));
+        for p in peers {
+            let d = self.cells[p];
+            if d != 0 {
+                used |= 1 << (d - 1);
+            }
+        }
+        full & !used
+    }
+
+    /// Writes the grid as one line, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        self.cells
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { Shape::digit_char(d) })
+            .collect()
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+/// Checks `solution` against the rules and against `puzzle`: same shape, every cell filled, every
+/// given kept, no digit twice in a unit. Every solver's answer goes through this.
+pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), SolutionError> {
+    if puzzle.shape != solution.shape {
+        return Err(SolutionError::Shape);
+    }
+    let shape = puzzle.shape;
+    for cell in 0..shape.cells() {
+        let (r, c) = (shape.row(cell), shape.col(cell));
+        if solution.cells[cell] == 0 {
+            return Err(SolutionError::Empty(r, c));
+        }
+        if puzzle.cells[cell] != 0 && puzzle.cells[cell] != solution.cells[cell] {
+            return Err(SolutionError::GivenChanged(r, c));
+        }
+    }
+    solution.check_givens().map_err(SolutionError::Rule)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn parses_and_writes() {
+        let g = Grid::parse(PUZZLE).unwrap();
+        assert_eq!(g.givens(), 17);
+        assert_eq!(g.to_line(), PUZZLE);
+        let zeros = PUZZLE.replace('.', "0");
+        assert_eq!(Grid::parse(&zeros).unwrap(), g);
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        assert_eq!(Grid::parse("123"), Err(GridError::Length { len: 3 }));
+        let bad = format!("x{}", &PUZZLE[1..]);
+        assert_eq!(
+            Grid::parse(&bad),
+            Err(GridError::Char { col: 1, ch: 'x', max: '9' })
+        );
+        let dup = format!("44{}", &PUZZLE[2..]);
+        let err = Grid::parse(&dup).unwrap_err();
+        assert_eq!(err.to_string(), "digit 4 given twice in row 1 (r1c1 and r1c2)");
+    }
+
+    #[test]
+    fn candidates_exclude_peers() {
+        let g = Grid::parse(PUZZLE).unwrap();
+        // r1c2: row has 4,8,5; column has none of 1-9 except... box has 4,3.
+        let c = g.candidates(1);
+        assert_eq!(c & (1 << 3), 0);
+        assert_eq!(c & (1 << 2), 0);
+        assert_ne!(c & 1, 0);
+    }
+
+    #[test]
+    fn checks_solutions() {
+        let puzzle = Grid::parse(PUZZLE).unwrap();
+        let mut sol = puzzle.clone();
+        assert_eq!(check_solution(&puzzle, &sol), Err(SolutionError::Empty(0, 1)));
+        sol.set(1, 4);
+        assert!(matches!(check_solution(&puzzle, &sol), Err(SolutionError::Empty(..))));
+    }
+}

@@ -1,0 +1,10 @@
+//! The Sudoku domain: grid shapes, the one-line text format, validation and candidate bitmasks.
+//!
+//! A grid of side `n = r·c` has boxes of `r` rows by `c` columns. Cells are numbered row by row,
+//! `0..n²`; a digit is `1..=n` and `0` marks an empty cell.
+
+mod grid;
+mod shape;
+
+pub use grid::{check_solution, Grid, GridError, SolutionError, Unit};
+pub use shape::Shape;

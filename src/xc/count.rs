@@ -1,0 +1,1 @@
+//! Counting helpers (being written: see issue 2).

@@ -1,0 +1,1 @@
+//! Dancing links and Algorithm X/C (being written: see issue 2).

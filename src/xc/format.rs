@@ -1,0 +1,1 @@
+//! Knuth's DLX text format (being written: see issue 2).

@@ -1,0 +1,1 @@
+//! Algorithm M: multiplicities (being written: see issue 2).

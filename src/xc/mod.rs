@@ -1,0 +1,81 @@
+//! Generic exact cover: problems, Algorithm X over dancing links, Knuth's text format, counting.
+//!
+//! This module knows nothing about Sudoku. A [`Problem`] names primary items (to be covered exactly
+//! once, or between `lo` and `hi` times with multiplicities), secondary items (covered at most once,
+//! or shared by options that agree on a colour) and options (lists of items).
+//!
+//! - [`problem`]: the builder and the validated problem, with dense [`ItemId`]s and [`OptionId`]s.
+//! - [`dlx`]: the dancing-links arena and Algorithm X/C (Knuth's dlx1/dlx2).
+//! - [`mcc`]: Algorithm M (Knuth's dlx3), for primary items with multiplicities.
+//! - [`format`]: Knuth's DLX text format, read and written.
+//! - [`count`]: first solution, counting up to a limit, counting all.
+
+pub mod count;
+pub mod dlx;
+pub mod format;
+pub mod mcc;
+pub mod problem;
+
+pub use problem::{ColorId, Entry, Item, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Warning, XcError};
+
+pub use crate::budget::{Budget, Halt, Limits};
+
+/// What a solution callback tells the search to do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Keep searching for more solutions.
+    Continue,
+    /// Stop now; the search ends with [`SearchEnd::Stopped`].
+    Stop,
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchEnd {
+    /// The whole tree was explored: the solution count is exact.
+    Exhausted,
+    /// The solution callback asked to stop.
+    Stopped,
+    /// A node or time budget ran out: the count is a lower bound only.
+    Limit(Halt),
+}
+
+/// Which item Algorithm X branches on (step X3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ChoicePolicy {
+    /// Minimum remaining values: the primary item with the fewest options; ties go to the first in
+    /// item order (Knuth's choice in dlx1).
+    #[default]
+    Mrv,
+    /// The first uncovered primary item in item order (for ablation studies).
+    First,
+}
+
+/// Counters of one search, defined exactly as Knuth's dlx1/dlx2 count them.
+///
+/// - `nodes`: the number of times the search enters a node of the search tree (step X2 of
+///   Algorithm X); the root counts, and so does every partial solution that does not yet cover all
+///   primary items. Reaching a solution does not add a node.
+/// - `updates`: the number of link changes made while hiding options and removing items, as dlx1
+///   counts them; a proxy for memory traffic independent of the machine.
+/// - `profile[l]`: the nodes entered at level `l` (the root is level 0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Search-tree nodes entered.
+    pub nodes: u64,
+    /// Link updates.
+    pub updates: u64,
+    /// Solutions visited (passed to the callback).
+    pub solutions: u64,
+    /// Nodes entered per level.
+    pub profile: Vec<u64>,
+}
+
+/// The result of one search: its counters and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The counters.
+    pub stats: SearchStats,
+    /// Why the search stopped.
+    pub end: SearchEnd,
+}
