@@ -9,7 +9,13 @@
 #![warn(missing_docs)]
 
 pub mod budget;
+pub mod corpus;
+pub mod generate;
+pub mod harness;
+pub mod logic;
 pub mod puzzles;
+pub mod rating;
+pub mod report;
 pub mod solvers;
 pub mod sudoku;
 pub mod xc;

@@ -5,6 +5,23 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
+mod check;
+mod count;
+mod count_jobs;
+mod derive;
+mod explain;
+mod gen_xc;
+mod merge;
+mod merge_counts;
+mod rate;
+mod report;
+mod solve;
+mod solvers;
+mod split;
+mod study;
+mod xc;
+
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.
 #[derive(Parser, Debug)]
 #[command(name = "dlxlab", version, about, long_about = None)]
@@ -14,20 +31,70 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Solve an exact-cover problem in Knuth's DLX text format.
+    Xc(xc::XcArgs),
+    /// Write a classic problem (queens, pentomino, langford, sudoku) in Knuth's format.
+    GenXc(gen_xc::GenXcArgs),
+    /// Solve Sudoku puzzles with any registered solver.
+    Solve(solve::SolveArgs),
+    /// List the registered solvers with their descriptors.
+    Solvers(solvers::SolversArgs),
+    /// Run solvers over a corpus and fail on any invalid solution or disagreement.
+    Check(check::CheckArgs),
+    /// Run a corpus through every solver: runs.csv, meta.json, summary.md.
+    Study(study::StudyArgs),
+    /// Join the outputs of sharded study runs into one.
+    Merge(merge::MergeArgs),
+    /// Throughput table per solver on a corpus.
+    Bench(bench::BenchArgs),
+    /// Count the solutions of every puzzle of a corpus into a CSV.
+    Count(count::CountArgs),
+    /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
+    Rate(rate::RateArgs),
+    /// Print the logical solution path of a puzzle step by step.
+    Explain(explain::ExplainArgs),
+    /// Plots, statistics and summary.md from a study's CSV files.
+    Report(report::ReportArgs),
+    /// Split an exact-cover problem into job files for a cluster.
+    Split(split::SplitArgs),
+    /// Count a deterministic slice of the jobs written by split.
+    CountJobs(count_jobs::CountJobsArgs),
+    /// Check that every job reported exactly once, and sum the counts.
+    MergeCounts(merge_counts::MergeCountsArgs),
+    /// Derive new corpora from a corpus (e.g. every puzzle with one given removed).
+    Derive(derive::DeriveArgs),
+}
 
 /// Parses the arguments, runs the command and turns errors into an exit code. A closed stdout
 /// (`dlxlab ... | head`) is success, as in ripgrep.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<ExitCode> = match cli.command {};
+    let result: anyhow::Result<ExitCode> = match cli.command {
+        Command::Xc(args) => xc::run(args),
+        Command::GenXc(args) => gen_xc::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Solvers(args) => solvers::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Study(args) => study::run(args),
+        Command::Merge(args) => merge::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Count(args) => count::run(args),
+        Command::Rate(args) => rate::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Split(args) => split::run(args),
+        Command::CountJobs(args) => count_jobs::run(args),
+        Command::MergeCounts(args) => merge_counts::run(args),
+        Command::Derive(args) => derive::run(args),
+    };
     match result {
         Ok(code) => code,
         Err(err) => {
-            if err
-                .chain()
-                .any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
-            {
+            if err.chain().any(|e| {
+                e.downcast_ref::<io::Error>()
+                    .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            }) {
                 return ExitCode::SUCCESS;
             }
             let mut stderr = io::stderr().lock();

@@ -228,7 +228,11 @@ impl Grid {
             return 0;
         }
         let shape = self.shape;
-        let full = if shape.side() == 64 { u64::MAX } else { (1u64 << shape.side()) - 1 };
+        let full = if shape.side() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << shape.side()) - 1
+        };
         let mut used = 0u64;
         let peers = shape
             .row_cells(shape.row(cell))
@@ -305,11 +309,18 @@ mod tests {
         let bad = format!("x{}", &PUZZLE[1..]);
         assert_eq!(
             Grid::parse(&bad),
-            Err(GridError::Char { col: 1, ch: 'x', max: '9' })
+            Err(GridError::Char {
+                col: 1,
+                ch: 'x',
+                max: '9'
+            })
         );
         let dup = format!("44{}", &PUZZLE[2..]);
         let err = Grid::parse(&dup).unwrap_err();
-        assert_eq!(err.to_string(), "digit 4 given twice in row 1 (r1c1 and r1c2)");
+        assert_eq!(
+            err.to_string(),
+            "digit 4 given twice in row 1 (r1c1 and r1c2)"
+        );
     }
 
     #[test]
@@ -326,8 +337,14 @@ mod tests {
     fn checks_solutions() {
         let puzzle = Grid::parse(PUZZLE).unwrap();
         let mut sol = puzzle.clone();
-        assert_eq!(check_solution(&puzzle, &sol), Err(SolutionError::Empty(0, 1)));
+        assert_eq!(
+            check_solution(&puzzle, &sol),
+            Err(SolutionError::Empty(0, 1))
+        );
         sol.set(1, 4);
-        assert!(matches!(check_solution(&puzzle, &sol), Err(SolutionError::Empty(..))));
+        assert!(matches!(
+            check_solution(&puzzle, &sol),
+            Err(SolutionError::Empty(..))
+        ));
     }
 }

@@ -133,7 +133,11 @@ mod tests {
 
     #[test]
     fn units_partition_the_grid() {
-        for shape in [Shape::CLASSIC, Shape::new(2, 3).unwrap(), Shape::square(4).unwrap()] {
+        for shape in [
+            Shape::CLASSIC,
+            Shape::new(2, 3).unwrap(),
+            Shape::square(4).unwrap(),
+        ] {
             for u in 0..shape.side() {
                 for cell in shape.box_cells(u) {
                     assert_eq!(shape.box_of(cell), u);

@@ -13,10 +13,14 @@
 pub mod count;
 pub mod dlx;
 pub mod format;
+pub mod jobs;
 pub mod mcc;
 pub mod problem;
+pub mod split;
 
-pub use problem::{ColorId, Entry, Item, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Warning, XcError};
+pub use problem::{
+    ColorId, Entry, Item, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Warning, XcError,
+};
 
 pub use crate::budget::{Budget, Halt, Limits};
 

@@ -94,10 +94,14 @@ pub enum XcError {
     #[error("unknown item `{0}`")]
     UnknownItem(String),
     /// An item name that Knuth's format cannot carry.
-    #[error("invalid item name `{0}`: names must be non-empty and contain no white space, `:` or `|`")]
+    #[error(
+        "invalid item name `{0}`: names must be non-empty and contain no white space, `:` or `|`"
+    )]
     InvalidName(String),
     /// An invalid colour name.
-    #[error("invalid colour `{0}`: colours must be non-empty and contain no white space, `:` or `|`")]
+    #[error(
+        "invalid colour `{0}`: colours must be non-empty and contain no white space, `:` or `|`"
+    )]
     InvalidColor(String),
     /// A primary item was declared after a secondary item.
     #[error("primary item `{0}` declared after a secondary item")]
@@ -271,7 +275,10 @@ pub struct ProblemBuilder {
 }
 
 fn valid_name(name: &str) -> bool {
-    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|')
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || c == ':' || c == '|')
 }
 
 impl ProblemBuilder {
@@ -280,7 +287,13 @@ impl ProblemBuilder {
         Self::default()
     }
 
-    fn add_item(&mut self, name: String, kind: ItemKind, lo: u32, hi: u32) -> Result<ItemId, XcError> {
+    fn add_item(
+        &mut self,
+        name: String,
+        kind: ItemKind,
+        lo: u32,
+        hi: u32,
+    ) -> Result<ItemId, XcError> {
         if !valid_name(&name) {
             return Err(XcError::InvalidName(name));
         }
@@ -353,7 +366,10 @@ impl ProblemBuilder {
 
     /// Adds an option of uncoloured items.
     pub fn option(&mut self, items: &[ItemId]) -> Result<Option<OptionId>, XcError> {
-        let entries: Vec<Entry> = items.iter().map(|&item| Entry { item, color: None }).collect();
+        let entries: Vec<Entry> = items
+            .iter()
+            .map(|&item| Entry { item, color: None })
+            .collect();
         self.option_entries(&entries)
     }
 
@@ -417,7 +433,8 @@ impl ProblemBuilder {
         if self.option_start.is_empty() {
             self.option_start.push(0);
         }
-        let id = OptionId(u32::try_from(self.option_start.len() - 1).map_err(|_| XcError::TooLarge)?);
+        let id =
+            OptionId(u32::try_from(self.option_start.len() - 1).map_err(|_| XcError::TooLarge)?);
         self.entries.extend_from_slice(entries);
         let end = u32::try_from(self.entries.len()).map_err(|_| XcError::TooLarge)?;
         self.option_start.push(end);
@@ -433,7 +450,10 @@ impl ProblemBuilder {
             self.option_start.push(0);
         }
         // Node ids in an arena: one header per item, one node per entry, one spacer per option.
-        let nodes = self.items.len() as u64 + self.entries.len() as u64 + self.option_start.len() as u64 + 2;
+        let nodes = self.items.len() as u64
+            + self.entries.len() as u64
+            + self.option_start.len() as u64
+            + 2;
         if nodes > u32::MAX as u64 / 2 {
             return Err(XcError::TooLarge);
         }
@@ -460,7 +480,16 @@ mod tests {
         assert_eq!((a, x), (ItemId(0), ItemId(1)));
         let red = b.color("red").unwrap();
         let o = b
-            .option_entries(&[Entry { item: a, color: None }, Entry { item: x, color: Some(red) }])
+            .option_entries(&[
+                Entry {
+                    item: a,
+                    color: None,
+                },
+                Entry {
+                    item: x,
+                    color: Some(red),
+                },
+            ])
             .unwrap();
         assert_eq!(o, Some(OptionId(0)));
         let p = b.build().unwrap();
@@ -476,18 +505,30 @@ mod tests {
         b.primary("a").unwrap();
         assert_eq!(b.primary("a"), Err(XcError::DuplicateItem("a".into())));
         assert_eq!(b.primary("a b"), Err(XcError::InvalidName("a b".into())));
-        assert_eq!(b.option_named(&["zz"]), Err(XcError::UnknownItem("zz".into())));
+        assert_eq!(
+            b.option_named(&["zz"]),
+            Err(XcError::UnknownItem("zz".into()))
+        );
         assert_eq!(
             b.option_named(&["a", "a"]),
-            Err(XcError::RepeatedItem { option: 2, item: "a".into() })
+            Err(XcError::RepeatedItem {
+                option: 2,
+                item: "a".into()
+            })
         );
         assert_eq!(b.option(&[]), Err(XcError::EmptyOption { option: 3 }));
         assert_eq!(
             b.option_named(&["a:red"]),
-            Err(XcError::ColorOnPrimary { option: 4, item: "a".into() })
+            Err(XcError::ColorOnPrimary {
+                option: 4,
+                item: "a".into()
+            })
         );
         b.secondary("s").unwrap();
-        assert_eq!(b.primary("late"), Err(XcError::PrimaryAfterSecondary("late".into())));
+        assert_eq!(
+            b.primary("late"),
+            Err(XcError::PrimaryAfterSecondary("late".into()))
+        );
         assert_eq!(
             b.primary_with_bounds("m", 3, 2),
             Err(XcError::PrimaryAfterSecondary("m".into()))
@@ -503,14 +544,23 @@ mod tests {
         assert_eq!(b.option_named(&["a", "s"]), Ok(Some(OptionId(0))));
         let p = b.build().unwrap();
         assert_eq!(p.n_options(), 1);
-        assert_eq!(p.warnings(), &[Warning::OptionWithoutPrimary { input_index: 0 }]);
+        assert_eq!(
+            p.warnings(),
+            &[Warning::OptionWithoutPrimary { input_index: 0 }]
+        );
     }
 
     #[test]
     fn bad_bounds() {
         let mut b = Problem::builder();
-        assert!(matches!(b.primary_with_bounds("m", 3, 2), Err(XcError::BadBounds { .. })));
-        assert!(matches!(b.primary_with_bounds("m", 0, 0), Err(XcError::BadBounds { .. })));
+        assert!(matches!(
+            b.primary_with_bounds("m", 3, 2),
+            Err(XcError::BadBounds { .. })
+        ));
+        assert!(matches!(
+            b.primary_with_bounds("m", 0, 0),
+            Err(XcError::BadBounds { .. })
+        ));
         assert!(b.primary_with_bounds("m", 0, 2).unwrap().0 == 0);
     }
 }

@@ -1,0 +1,1 @@
+//! Reading puzzle corpora (being written: see issue 4).

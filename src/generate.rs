@@ -1,0 +1,1 @@
+//! Puzzle generation (being written: see issues 4 and 6).

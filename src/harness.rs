@@ -1,0 +1,1 @@
+//! The corpus study runner (being written: see issue 4).

@@ -1,0 +1,1 @@
+//! Human solving techniques (being written: see issue 5).

@@ -1,0 +1,1 @@
+//! Difficulty ratings (being written: see issue 5).

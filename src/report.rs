@@ -1,0 +1,1 @@
+//! Plots, statistics and markdown reports (being written: see issue 5).
