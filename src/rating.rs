@@ -1,1 +1,0 @@
-//! Difficulty ratings (being written: see issue 5).

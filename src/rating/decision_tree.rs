@@ -1,0 +1,1 @@
+//! The decision-tree difficulty index (being written: see issue 5).

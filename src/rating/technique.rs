@@ -1,0 +1,1 @@
+//! The Sudoku Explainer technique rating (being written: see issue 5).
