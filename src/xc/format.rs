@@ -96,10 +96,14 @@ pub enum FormatErrorKind {
     #[error("item name missing after the bounds `{0}`")]
     EmptyItemName(String),
     /// A bound that is not a decimal number (or does not fit 32 bits).
-    #[error("bad multiplicity `{0}`: bounds are decimal numbers, written `lo:hi|name` or `hi|name`")]
+    #[error(
+        "bad multiplicity `{0}`: bounds are decimal numbers, written `lo:hi|name` or `hi|name`"
+    )]
     BadBound(String),
     /// `lo:name` without the `|` that ends the bounds.
-    #[error("`{0}`: a lower bound needs an upper bound (`lo:hi|name`), and names cannot contain `:`")]
+    #[error(
+        "`{0}`: a lower bound needs an upper bound (`lo:hi|name`), and names cannot contain `:`"
+    )]
     LowerBoundWithoutUpper(String),
     /// Upper bound zero.
     #[error("`{0}`: the upper bound must be positive")]
@@ -313,9 +317,9 @@ fn primary_token(token: &str) -> Result<(u32, u32, &str), FormatErrorKind> {
             }
             Ok((lo, hi, name))
         }
-        None if token.contains(':') => Err(FormatErrorKind::LowerBoundWithoutUpper(
-            token.to_string(),
-        )),
+        None if token.contains(':') => {
+            Err(FormatErrorKind::LowerBoundWithoutUpper(token.to_string()))
+        }
         None => Ok((1, 1, token)),
     }
 }

@@ -41,8 +41,10 @@
 //!   purifying (colours) or tweaking.
 //! - `profile[l]`: nodes entered at level `l`; a level is one choice, a null move included.
 
+use super::engine::{Engine, ForceError};
 use super::{
-    Budget, ChoicePolicy, Control, Limits, OptionId, Problem, SearchEnd, SearchResult, SearchStats,
+    Budget, ChoicePolicy, Control, ItemId, Limits, OptionId, Problem, SearchEnd, SearchResult,
+    SearchStats,
 };
 
 /// Item-list and option-list links (Knuth's node fields `ULINK`, `DLINK`, `TOP`, `COLOR`), one
@@ -81,7 +83,7 @@ struct State {
     items: Items,
 }
 
-/// What [`Mcc::force`] did, so that [`Mcc::release`] can undo it.
+/// A forced option (see [`Engine::force`]).
 #[derive(Clone, Debug)]
 struct Forced {
     option: OptionId,
@@ -634,6 +636,59 @@ impl Mcc {
         }
     }
 
+    /// The nodes of option `o`, left to right.
+    fn option_nodes(&self, o: OptionId) -> std::ops::Range<usize> {
+        let first = self.option_first[o.0 as usize] as usize;
+        let mut end = first;
+        while self.state.nodes.top[end] > 0 {
+            end += 1;
+        }
+        first..end
+    }
+
+    /// Why option `o` cannot join the forced options, if it cannot.
+    fn clash(&self, option: OptionId) -> Option<ForceError> {
+        for x in self.option_nodes(option) {
+            let c = self.state.nodes.top[x] as u32;
+            let item = ItemId(c - 1);
+            let name = || self.item_names[(c - 1) as usize].clone();
+            if c < self.second {
+                if self.state.items.bound[c as usize] == 0 {
+                    return Some(ForceError::ItemCovered {
+                        option,
+                        item,
+                        name: name(),
+                    });
+                }
+                continue;
+            }
+            let mine = self.pristine.nodes.color[x];
+            for f in &self.forced {
+                for y in self.option_nodes(f.option) {
+                    if self.state.nodes.top[y] as u32 != c {
+                        continue;
+                    }
+                    let theirs = self.pristine.nodes.color[y];
+                    if theirs == 0 {
+                        return Some(ForceError::ItemCovered {
+                            option,
+                            item,
+                            name: name(),
+                        });
+                    }
+                    if mine != theirs {
+                        return Some(ForceError::ColorConflict {
+                            option,
+                            item,
+                            name: name(),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// Checks every item list (links both ways, `TOP` fields, `LEN`, increasing node order), the
     /// list of active items, and — when nothing is forced — that the matrix is exactly as built.
     pub fn check_invariants(&self) -> Result<(), String> {
@@ -651,7 +706,10 @@ impl Mcc {
                     return Err(format!("item {c}: ULINK of node {x} is not {prev}"));
                 }
                 if nodes.top[x] != c as i32 {
-                    return Err(format!("node {x} in the list of item {c} has TOP {}", nodes.top[x]));
+                    return Err(format!(
+                        "node {x} in the list of item {c} has TOP {}",
+                        nodes.top[x]
+                    ));
                 }
                 if prev != c && x <= prev {
                     return Err(format!("item {c}: node {x} listed after node {prev}"));
@@ -661,7 +719,9 @@ impl Mcc {
                 x = nodes.down[x] as usize;
             }
             if nodes.up[c] as usize != prev {
-                return Err(format!("item {c}: ULINK of the header is not the last node"));
+                return Err(format!(
+                    "item {c}: ULINK of the header is not the last node"
+                ));
             }
             if items.len[c] != count {
                 return Err(format!("item {c}: LEN {} but {count} nodes", items.len[c]));
@@ -688,6 +748,69 @@ impl Mcc {
             ));
         }
         Ok(())
+    }
+}
+
+impl Engine for Mcc {
+    fn set_policy(&mut self, policy: ChoicePolicy) {
+        Mcc::set_policy(self, policy);
+    }
+
+    /// Takes the option out of every list, then commits each of its items as step M5 does for a
+    /// chosen option (primary items lose one unit of `BOUND` and are covered at zero).
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        if option.0 as usize >= self.n_options {
+            return Err(ForceError::UnknownOption {
+                option,
+                options: self.n_options,
+            });
+        }
+        if let Some(err) = self.clash(option) {
+            return Err(err);
+        }
+        let nodes = self.option_nodes(option);
+        let first = nodes.start as u32;
+        let mut updates = 0;
+        self.tweak(first, true, &mut updates);
+        for pp in nodes {
+            let c = self.state.nodes.top[pp] as u32;
+            self.commit(pp as u32, c, &mut updates);
+        }
+        self.forced.push(Forced { option, first });
+        Ok(())
+    }
+
+    fn release(&mut self) {
+        while let Some(f) = self.forced.pop() {
+            let nodes = self.option_nodes(f.option);
+            debug_assert_eq!(nodes.start as u32, f.first);
+            for pp in nodes.clone().rev() {
+                let c = self.state.nodes.top[pp] as u32;
+                self.uncommit(pp as u32, c);
+            }
+            for pp in nodes.rev() {
+                if self.state.nodes.color[pp] >= 0 {
+                    let c = self.state.nodes.top[pp] as usize;
+                    self.relink(pp, c);
+                }
+            }
+        }
+    }
+
+    fn search_dyn(
+        &mut self,
+        limits: &Limits,
+        visit: &mut dyn FnMut(&[OptionId]) -> Control,
+    ) -> SearchResult {
+        self.search(limits, visit)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        Mcc::check_invariants(self)
+    }
+
+    fn problem_sizes(&self) -> (usize, usize) {
+        Mcc::problem_sizes(self)
     }
 }
 
@@ -853,7 +976,11 @@ mod tests {
                 let mut seen = 0;
                 mcc.search(&Limits::NONE, |_| {
                     seen += 1;
-                    if seen == k { Control::Stop } else { Control::Continue }
+                    if seen == k {
+                        Control::Stop
+                    } else {
+                        Control::Continue
+                    }
                 });
                 mcc.check_invariants().unwrap();
                 mcc.search(&Limits::nodes(k * 2), |_| Control::Continue);
