@@ -33,10 +33,11 @@
 //!
 //! # Counters (as dlx3 counts them)
 //!
-//! - `nodes`: every entry into step M2 ("forward"), the root included. Unlike dlx1, dlx3 detects a
-//!   solution on entering a node (no active primary item is left), so **each solution is also a
-//!   node**: on a problem without multiplicities, `Mcc` reports `Dlx`'s node count plus the number of
-//!   solutions. Nodes where some item can no longer be satisfied (degree `<= 0`) count too.
+//! - `nodes`: every entry into step M2 ("forward"), the root included; a node where a solution is
+//!   recognised (no active primary item is left) counts, and so does one where some item can no
+//!   longer be satisfied (degree `<= 0`). On a problem without multiplicities this is the same tree
+//!   as Algorithm X's, and the tests demand the same `nodes` and `profile` as
+//!   [`crate::xc::dlx::Dlx`] (dlx1's counts).
 //! - `updates`: one per `cover` call, plus one per node removed from an item list by covering,
 //!   purifying (colours) or tweaking.
 //! - `profile[l]`: nodes entered at level `l`; a level is one choice, a null move included.
