@@ -302,3 +302,57 @@ fn forcing_agrees_between_engines() {
         assert_eq!(count(engine.as_mut(), 0, &Limits::NONE).stats.solutions, 92);
     }
 }
+
+/// Random problems without multiplicities (with secondary items and colours): both engines find
+/// the same solutions with the same search tree, under both choice policies.
+#[test]
+fn engines_agree_on_random_problems() {
+    use dlxlab::xc::ChoicePolicy;
+    use rand::{Rng, SeedableRng};
+    let mut with_solutions = 0;
+    for seed in 0..400 {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        let np = rng.random_range(1..=6);
+        let ns = rng.random_range(0..=3);
+        let mut b = Problem::builder();
+        for i in 0..np {
+            b.primary(format!("p{i}")).unwrap();
+        }
+        for i in 0..ns {
+            b.secondary(format!("s{i}")).unwrap();
+        }
+        for _ in 0..rng.random_range(1..=16) {
+            let mut words = vec![format!("p{}", rng.random_range(0..np))];
+            for i in 0..np {
+                if rng.random_bool(0.3) && !words.contains(&format!("p{i}")) {
+                    words.push(format!("p{i}"));
+                }
+            }
+            for i in 0..ns {
+                if rng.random_bool(0.4) {
+                    let colour = ["", ":x", ":y"][rng.random_range(0..3)];
+                    words.push(format!("s{i}{colour}"));
+                }
+            }
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            b.option_named(&words).unwrap();
+        }
+        let p = b.build().unwrap();
+        for policy in [ChoicePolicy::Mrv, ChoicePolicy::First] {
+            let mut d = Dlx::new(&p).unwrap();
+            let mut m = Mcc::new(&p);
+            d.set_policy(policy);
+            m.set_policy(policy);
+            let (ds, ms) = (solution_set(&mut d), solution_set(&mut m));
+            assert_eq!(ds, ms, "seed {seed}");
+            let (dr, mr) = (count_all(&mut d), count_all(&mut m));
+            assert_eq!(dr.stats.nodes, mr.stats.nodes, "seed {seed} {policy:?}");
+            assert_eq!(dr.stats.profile, mr.stats.profile, "seed {seed} {policy:?}");
+            with_solutions += usize::from(!ds.is_empty());
+        }
+    }
+    assert!(
+        with_solutions > 100,
+        "only {with_solutions} problems with solutions"
+    );
+}

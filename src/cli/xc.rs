@@ -142,7 +142,11 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
                     writeln!(out)?;
                 }
                 for o in solution {
-                    writeln!(out, "{}", lines[parsed.option_lines[o.0 as usize] - 1].trim())?;
+                    writeln!(
+                        out,
+                        "{}",
+                        lines[parsed.option_lines[o.0 as usize] - 1].trim()
+                    )?;
                 }
                 Ok(())
             };
@@ -194,7 +198,11 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         writeln!(err, "updates: {}", s.updates)?;
         let profile: Vec<String> = s.profile.iter().map(u64::to_string).collect();
         writeln!(err, "profile: {}", profile.join(" "))?;
-        writeln!(err, "time: {:.3} ms (search only)", elapsed.as_secs_f64() * 1e3)?;
+        writeln!(
+            err,
+            "time: {:.3} ms (search only)",
+            elapsed.as_secs_f64() * 1e3
+        )?;
     }
     match result.end {
         SearchEnd::Limit(_) => {

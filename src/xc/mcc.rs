@@ -949,6 +949,7 @@ mod tests {
     #[test]
     fn agrees_with_brute_force_on_random_problems() {
         let mut total = 0;
+        let mut forced_checks = 0;
         for seed in 0..1500 {
             let p = random_problem(seed);
             let mut mcc = Mcc::new(&p);
@@ -972,6 +973,35 @@ mod tests {
                 total += found.len();
                 assert_eq!(r.stats.profile.iter().sum::<u64>(), r.stats.nodes);
             }
+            // Forcing one or two options: the solutions are those that contain them, and a
+            // refused option is in no solution together with the first.
+            let all = brute_force(&p);
+            for o1 in 0..p.n_options() as u32 {
+                let o2 = (o1 * 7 + seed as u32) % p.n_options() as u32;
+                mcc.force(OptionId(o1)).unwrap();
+                let both = o2 != o1 && mcc.force(OptionId(o2)).is_ok();
+                let mut found = Vec::new();
+                mcc.search(&Limits::NONE, |sol| {
+                    assert_eq!(sol[0], OptionId(o1));
+                    let mut s: Vec<u32> = sol.iter().map(|o| o.0).collect();
+                    s.sort();
+                    found.push(s);
+                    Control::Continue
+                });
+                found.sort();
+                let want: Vec<Vec<u32>> = all
+                    .iter()
+                    .filter(|s| s.contains(&o1) && (!both || s.contains(&o2)))
+                    .cloned()
+                    .collect();
+                assert_eq!(found, want, "seed {seed}: forcing {o1} and {o2} ({both})");
+                if !both && o2 != o1 {
+                    assert!(!all.iter().any(|s| s.contains(&o1) && s.contains(&o2)));
+                }
+                mcc.release();
+                mcc.check_invariants().unwrap();
+                forced_checks += 1;
+            }
             // Stopping anywhere leaves the matrix as built.
             for k in 1..4u64 {
                 let mut seen = 0;
@@ -989,6 +1019,7 @@ mod tests {
             }
         }
         // The generator must produce problems with solutions, or the test proves little.
+        assert!(forced_checks > 1000, "only {forced_checks} forcing checks");
         assert!(total > 3000, "only {total} solutions over all seeds");
     }
 }
