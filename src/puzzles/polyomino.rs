@@ -161,25 +161,45 @@ pub struct Tiling {
     restricted: Option<usize>,
 }
 
-/// The symmetries of a `width x height` board as maps of `(row, column)`.
-fn board_symmetries(
-    width: usize,
+/// The symmetries of a board of `height` rows and `width` columns: 4, or 8 when it is square.
+/// Symmetry 0 is the identity.
+#[derive(Clone, Copy, Debug)]
+struct BoardSymmetry {
     height: usize,
-) -> Vec<Box<dyn Fn((usize, usize)) -> (usize, usize)>> {
-    let (w, h) = (width - 1, height - 1);
-    let mut g: Vec<Box<dyn Fn((usize, usize)) -> (usize, usize)>> = vec![
-        Box::new(|(r, c)| (r, c)),
-        Box::new(move |(r, c)| (h - r, c)),
-        Box::new(move |(r, c)| (r, w - c)),
-        Box::new(move |(r, c)| (h - r, w - c)),
-    ];
-    if width == height {
-        g.push(Box::new(|(r, c)| (c, r)));
-        g.push(Box::new(move |(r, c)| (w - c, h - r)));
-        g.push(Box::new(move |(r, c)| (c, h - r)));
-        g.push(Box::new(move |(r, c)| (w - c, r)));
+    width: usize,
+}
+
+impl BoardSymmetry {
+    fn count(self) -> usize {
+        if self.width == self.height {
+            8
+        } else {
+            4
+        }
     }
-    g
+
+    /// The image of cell `(r, c)` under symmetry `k`.
+    fn apply(self, k: usize, (r, c): (usize, usize)) -> (usize, usize) {
+        let (h, w) = (self.height - 1, self.width - 1);
+        match k {
+            0 => (r, c),
+            1 => (h - r, c),
+            2 => (r, w - c),
+            3 => (h - r, w - c),
+            // Square boards only (h == w): the transpositions and quarter turns.
+            4 => (c, r),
+            5 => (w - c, h - r),
+            6 => (c, h - r),
+            _ => (w - c, r),
+        }
+    }
+
+    /// The image of a placement, sorted.
+    fn image(self, k: usize, cells: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        let mut v: Vec<_> = cells.iter().map(|&x| self.apply(k, x)).collect();
+        v.sort_unstable();
+        v
+    }
 }
 
 impl Tiling {
@@ -238,17 +258,12 @@ impl Tiling {
         let mut symmetry_factor = 1;
         let mut restricted = None;
         if break_symmetry {
-            let g = board_symmetries(width, height);
-            let image = |f: &dyn Fn((usize, usize)) -> (usize, usize), cells: &[(usize, usize)]| {
-                let mut v: Vec<_> = cells.iter().map(|&x| f(x)).collect();
-                v.sort_unstable();
-                v
-            };
+            let g = BoardSymmetry { height, width };
             let breaker = (0..pieces.len())
                 .filter(|&k| {
                     per_piece[k]
                         .iter()
-                        .all(|pl| g[1..].iter().all(|f| image(f.as_ref(), pl) != *pl))
+                        .all(|pl| (1..g.count()).all(|s| g.image(s, pl) != *pl))
                 })
                 .min_by_key(|&k| per_piece[k].len())
                 .ok_or(PolyominoError::NoSymmetryBreaker)?;
@@ -257,12 +272,12 @@ impl Tiling {
                 if seen.contains(pl) {
                     return false;
                 }
-                for f in &g {
-                    seen.insert(image(f.as_ref(), pl));
+                for s in 0..g.count() {
+                    seen.insert(g.image(s, pl));
                 }
                 true
             });
-            symmetry_factor = g.len();
+            symmetry_factor = g.count();
             restricted = Some(breaker);
         }
         let mut b = Problem::builder();
