@@ -107,8 +107,8 @@ fn langford_pairs() {
     assert_eq!(seqs, [[2, 3, 4, 2, 1, 3, 1, 4], [4, 1, 3, 1, 2, 4, 3, 2]]);
 }
 
+/// A fraction of a second: cheap enough for every run.
 #[test]
-#[ignore = "11 million nodes: run with --ignored"]
 fn langford_11() {
     let l = Langford::new(11).unwrap();
     assert_eq!(
