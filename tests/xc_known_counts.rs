@@ -356,3 +356,33 @@ fn engines_agree_on_random_problems() {
         "only {with_solutions} problems with solutions"
     );
 }
+
+#[test]
+fn sudoku_4x4_grids_and_forced_givens() {
+    use dlxlab::puzzles::sudoku::{encode, encode_puzzle};
+    use dlxlab::sudoku::{Grid, Shape};
+    let xc = encode(Shape::new(2, 2).unwrap());
+    assert_eq!(count_both(xc.problem()), 288);
+    // The givens forced into the full matrix, or the reduced problem written by gen-xc: the same
+    // unique solution, by both engines.
+    let puzzle = Grid::parse("1.3.3..2.1.34..1").unwrap();
+    for mut engine in [
+        Box::new(Dlx::new(xc.problem()).unwrap()) as Box<dyn Engine>,
+        Box::new(Mcc::new(xc.problem())),
+    ] {
+        for (cell, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 {
+                engine.force(xc.option_of(cell, d)).unwrap();
+            }
+        }
+        let mut grids = Vec::new();
+        engine.search_dyn(&Limits::NONE, &mut |sol: &[OptionId]| {
+            grids.push(xc.decode(sol).unwrap().to_line());
+            Control::Continue
+        });
+        assert_eq!(grids, ["1234341221434321"]);
+        engine.release();
+        engine.check_invariants().unwrap();
+    }
+    assert_eq!(count_both(&encode_puzzle(&puzzle)), 1);
+}
