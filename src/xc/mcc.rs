@@ -39,8 +39,19 @@
 //!   as Algorithm X's, and the tests demand the same `nodes` and `profile` as
 //!   [`crate::xc::dlx::Dlx`] (dlx1's counts).
 //! - `updates`: one per `cover` call, plus one per node removed from an item list by covering,
-//!   purifying (colours) or tweaking.
+//!   purifying (colours) or tweaking. dlx3 backs up from an item it cannot satisfy without covering
+//!   it, where dlx1 covers it first, so on the same input `Mcc` reports slightly fewer updates than
+//!   `Dlx` (12 queens: 6,209,922 against dlx1's 6,285,452).
 //! - `profile[l]`: nodes entered at level `l`; a level is one choice, a null move included.
+//!
+//! # Forcing
+//!
+//! [`Engine::force`] takes the option out of every list (a tweak of the whole option) and then
+//! commits its items as step M5 does for a chosen option: a primary item loses one unit of `BOUND`
+//! and is covered when that reaches zero, a secondary item is covered or purified. An option is
+//! refused when one of its primary items has `BOUND = 0` or one of its secondary items is already
+//! taken by a forced option without the same colour. [`Engine::release`] undoes the forced options
+//! newest first.
 
 use super::engine::{Engine, ForceError};
 use super::{
