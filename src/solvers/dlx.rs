@@ -12,9 +12,12 @@ use std::collections::HashMap;
 use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
 use crate::puzzles::sudoku::{encode, SudokuXc};
 use crate::sudoku::{Grid, Shape};
-use crate::xc::dlx::Dlx;
+use crate::xc::dlx::UniformDlx;
 use crate::xc::engine::Engine;
 use crate::xc::{Control, SearchEnd};
+
+/// The engine: dancing links specialised to options of four primary items, counting as dlx1.
+type SudokuDlx = UniformDlx<4>;
 
 /// The DLX Sudoku solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,7 +25,7 @@ pub struct DlxSolver;
 
 thread_local! {
     /// One matrix per shape and thread, built on first use.
-    static MATRICES: RefCell<HashMap<Shape, (SudokuXc, Dlx)>> = RefCell::new(HashMap::new());
+    static MATRICES: RefCell<HashMap<Shape, (SudokuXc, SudokuDlx)>> = RefCell::new(HashMap::new());
 }
 
 impl Solver for DlxSolver {
@@ -48,7 +51,7 @@ impl Solver for DlxSolver {
             let mut cache = cache.borrow_mut();
             let (xc, dlx) = cache.entry(grid.shape()).or_insert_with(|| {
                 let xc = encode(grid.shape());
-                let dlx = Dlx::new(xc.problem()).expect("Sudoku has no multiplicities");
+                let dlx = SudokuDlx::new(xc.problem()).expect("every Sudoku option has four primary items");
                 (xc, dlx)
             });
             solve_with(xc, dlx, grid, limits)
@@ -56,7 +59,7 @@ impl Solver for DlxSolver {
     }
 }
 
-fn solve_with(xc: &SudokuXc, dlx: &mut Dlx, grid: &Grid, limits: &SolveLimits) -> Outcome {
+fn solve_with(xc: &SudokuXc, dlx: &mut SudokuDlx, grid: &Grid, limits: &SolveLimits) -> Outcome {
     for (cell, &d) in grid.cells().iter().enumerate() {
         if d != 0 && dlx.force(xc.option_of(cell, d)).is_err() {
             dlx.release();
