@@ -365,6 +365,19 @@ mod sudoku_dlx {
         assert_eq!(solve(&".".repeat(36), 1).status, Status::Limit);
         let out = solve(&".".repeat(256), 1);
         assert!(out.solution.is_some());
+        // 36x36 needs 32-bit node indices; a node budget keeps the test short.
+        let solver = by_name("dlx").unwrap();
+        let grid = Grid::parse(&".".repeat(1296)).unwrap();
+        let limits = SolveLimits {
+            max_solutions: 1,
+            budget: Limits::nodes(3000),
+        };
+        let out = solver.solve(&grid, &limits);
+        assert_eq!(out.status, Status::Limit);
+        assert!(out.stats.nodes <= 3000);
+        if let Some(sol) = &out.solution {
+            check_solution(&grid, sol).unwrap();
+        }
     }
 
     #[test]
@@ -428,20 +441,29 @@ mod uniform {
     fn same_on(p: &Problem, forced: &[OptionId], policy: ChoicePolicy, limits: &Limits) {
         let mut d = Dlx::new(p).unwrap();
         let mut u = UniformDlx::<4>::new(p).unwrap();
+        let mut w = UniformDlx::<4, u16>::new(p).unwrap();
         d.set_policy(policy);
         u.set_policy(policy);
+        w.set_policy(policy);
         for &o in forced {
-            assert_eq!(d.force(o).is_ok(), u.force(o).is_ok());
+            let ok = d.force(o).is_ok();
+            assert_eq!(ok, u.force(o).is_ok());
+            assert_eq!(ok, w.force(o).is_ok());
         }
         let (rd, sd) = run(&mut d, limits);
         let (ru, su) = run(&mut u, limits);
+        let (rw, sw) = run(&mut w, limits);
         assert_eq!(rd, ru);
         assert_eq!(sd, su);
+        assert_eq!((&rd, &sd), (&rw, &sw));
         assert_eq!(d.branch_counts(), u.branch_counts());
+        assert_eq!(d.branch_counts(), w.branch_counts());
         d.release();
         u.release();
+        w.release();
         d.check_invariants().unwrap();
         u.check_invariants().unwrap();
+        w.check_invariants().unwrap();
     }
 
     #[test]
@@ -457,10 +479,20 @@ mod uniform {
                 .map(|c| xc.option_of(c, g.get(c)))
                 .collect();
             same_on(xc.problem(), &forced, ChoicePolicy::Mrv, &Limits::NONE);
-            same_on(xc.problem(), &forced, ChoicePolicy::First, &Limits::nodes(5000));
+            same_on(
+                xc.problem(),
+                &forced,
+                ChoicePolicy::First,
+                &Limits::nodes(5000),
+            );
         }
         let small = encode(Shape::new(2, 3).unwrap());
-        same_on(small.problem(), &[], ChoicePolicy::Mrv, &Limits::nodes(20_000));
+        same_on(
+            small.problem(),
+            &[],
+            ChoicePolicy::Mrv,
+            &Limits::nodes(20_000),
+        );
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //!
 //! The matrix of each shape is built once per thread and kept in a thread-local cache; a puzzle's
 //! givens are forced into it, the search runs, and the givens are released, which restores the
-//! matrix exactly. Nodes are Knuth's (see [`crate::xc::SearchStats`]); guesses are children
-//! entered at items with two or more options; backtracks are nodes whose chosen item had no
-//! option left.
+//! matrix exactly. The engine is [`UniformDlx`], the dancing-links fast path for options of four
+//! primary items, with 16-bit node indices up to 25x25 grids and 32-bit ones above.
+//!
+//! Nodes and updates are Knuth's (see [`crate::xc::SearchStats`]); guesses are children entered at
+//! items with two or more options; backtracks are nodes whose chosen item had no option left.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -12,20 +14,37 @@ use std::collections::HashMap;
 use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
 use crate::puzzles::sudoku::{encode, SudokuXc};
 use crate::sudoku::{Grid, Shape};
-use crate::xc::dlx::UniformDlx;
+use crate::xc::dlx::{NodeIndex, UniformDlx};
 use crate::xc::engine::Engine;
 use crate::xc::{Control, SearchEnd};
-
-/// The engine: dancing links specialised to options of four primary items, counting as dlx1.
-type SudokuDlx = UniformDlx<4>;
 
 /// The DLX Sudoku solver.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DlxSolver;
 
+/// A cached matrix, with the narrowest node index that fits it.
+enum Matrix {
+    Small(SudokuXc, UniformDlx<4, u16>),
+    Large(SudokuXc, UniformDlx<4, u32>),
+}
+
+impl Matrix {
+    fn build(shape: Shape) -> Matrix {
+        let xc = encode(shape);
+        match UniformDlx::<4, u16>::new(xc.problem()) {
+            Ok(dlx) => Matrix::Small(xc, dlx),
+            Err(_) => {
+                let dlx = UniformDlx::<4, u32>::new(xc.problem())
+                    .expect("every Sudoku option has four primary items");
+                Matrix::Large(xc, dlx)
+            }
+        }
+    }
+}
+
 thread_local! {
     /// One matrix per shape and thread, built on first use.
-    static MATRICES: RefCell<HashMap<Shape, (SudokuXc, SudokuDlx)>> = RefCell::new(HashMap::new());
+    static MATRICES: RefCell<HashMap<Shape, Matrix>> = RefCell::new(HashMap::new());
 }
 
 impl Solver for DlxSolver {
@@ -42,24 +61,30 @@ impl Solver for DlxSolver {
     }
 
     fn supports(&self, shape: Shape) -> bool {
-        // Every shape the encoder handles; ids are u32, far above 36x36's 186,624 nodes.
+        // Every shape the encoder handles: 32-bit node ids reach far beyond the largest side.
         shape.side() <= Shape::MAX_SIDE
     }
 
     fn solve(&self, grid: &Grid, limits: &SolveLimits) -> Outcome {
         MATRICES.with(|cache| {
             let mut cache = cache.borrow_mut();
-            let (xc, dlx) = cache.entry(grid.shape()).or_insert_with(|| {
-                let xc = encode(grid.shape());
-                let dlx = SudokuDlx::new(xc.problem()).expect("every Sudoku option has four primary items");
-                (xc, dlx)
-            });
-            solve_with(xc, dlx, grid, limits)
+            match cache
+                .entry(grid.shape())
+                .or_insert_with(|| Matrix::build(grid.shape()))
+            {
+                Matrix::Small(xc, dlx) => solve_with(xc, dlx, grid, limits),
+                Matrix::Large(xc, dlx) => solve_with(xc, dlx, grid, limits),
+            }
         })
     }
 }
 
-fn solve_with(xc: &SudokuXc, dlx: &mut SudokuDlx, grid: &Grid, limits: &SolveLimits) -> Outcome {
+fn solve_with<I: NodeIndex>(
+    xc: &SudokuXc,
+    dlx: &mut UniformDlx<4, I>,
+    grid: &Grid,
+    limits: &SolveLimits,
+) -> Outcome {
     for (cell, &d) in grid.cells().iter().enumerate() {
         if d != 0 && dlx.force(xc.option_of(cell, d)).is_err() {
             dlx.release();

@@ -58,7 +58,7 @@
 
 mod uniform;
 
-pub use uniform::UniformDlx;
+pub use uniform::{NodeIndex, UniformDlx};
 
 use super::engine::{Engine, EngineError, ForceError};
 use super::{

@@ -38,17 +38,61 @@ const CHUNK: usize = 64;
 /// `ULINK`/`DLINK`/`TOP` of a node (headers included; a header's `top` is itself). One 12-byte
 /// record, because `hide` reads all three fields of each node it touches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Link {
+struct Link<I> {
+    ulink: I,
+    dlink: I,
+    top: I,
+}
+
+/// A [`Link`] read out with its fields widened to `u32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link32 {
     ulink: u32,
     dlink: u32,
     top: u32,
 }
 
+/// The integer type of node indices: `u16` keeps a 9x9 Sudoku matrix (3,240 nodes) in 19 KB, well
+/// inside L1, where `u32` needs 39 KB; `u32` serves larger problems (36x36 Sudoku has 191,808
+/// nodes).
+pub trait NodeIndex: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Node indices must stay below this.
+    const LIMIT: u64;
+    /// Narrows an index known to be below [`NodeIndex::LIMIT`].
+    fn from_u32(x: u32) -> Self;
+    /// Widens.
+    fn to_u32(self) -> u32;
+}
+
+impl NodeIndex for u16 {
+    const LIMIT: u64 = 1 << 16;
+    #[inline(always)]
+    fn from_u32(x: u32) -> Self {
+        x as u16
+    }
+    #[inline(always)]
+    fn to_u32(self) -> u32 {
+        self as u32
+    }
+}
+
+impl NodeIndex for u32 {
+    const LIMIT: u64 = 1 << 32;
+    #[inline(always)]
+    fn from_u32(x: u32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn to_u32(self) -> u32 {
+        self
+    }
+}
+
 /// Dancing links for problems whose options all have `K` primary items.
 #[derive(Clone, Debug)]
-pub struct UniformDlx<const K: usize> {
+pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
     /// Links of headers `0..n_items` and option nodes.
-    nd: Vec<Link>,
+    nd: Vec<Link<I>>,
     /// The number of options.
     n_options: u32,
     /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`CHUNK`].
@@ -65,7 +109,7 @@ pub struct UniformDlx<const K: usize> {
     solution: Vec<OptionId>,
 }
 
-impl<const K: usize> UniformDlx<K> {
+impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
     /// Builds the matrix; fails unless every item is primary, every option has exactly `K` items
     /// and no item has more than 127 options (Sudoku has at most 61).
     pub fn new(problem: &Problem) -> Result<Self, EngineError> {
@@ -83,11 +127,19 @@ impl<const K: usize> UniformDlx<K> {
             return not("the problem has secondary items".into());
         }
         let n = problem.n_items() as u32;
-        let mut nd: Vec<Link> = (0..n)
+        let total = n as u64 + (problem.n_options() * K) as u64;
+        if total > I::LIMIT {
+            return not(format!(
+                "{total} nodes do not fit the node index type (limit {})",
+                I::LIMIT
+            ));
+        }
+        let ix = I::from_u32;
+        let mut nd: Vec<Link<I>> = (0..n)
             .map(|i| Link {
-                ulink: i,
-                dlink: i,
-                top: i,
+                ulink: ix(i),
+                dlink: ix(i),
+                top: ix(i),
             })
             .collect();
         let mut len = vec![0u32; n as usize];
@@ -106,11 +158,11 @@ impl<const K: usize> UniformDlx<K> {
                 let bottom = nd[i as usize].ulink;
                 nd.push(Link {
                     ulink: bottom,
-                    dlink: i,
-                    top: i,
+                    dlink: ix(i),
+                    top: ix(i),
                 });
-                nd[bottom as usize].dlink = x;
-                nd[i as usize].ulink = x;
+                nd[bottom.to_u32() as usize].dlink = ix(x);
+                nd[i as usize].ulink = ix(x);
                 len[i as usize] += 1;
             }
         }
@@ -160,19 +212,19 @@ impl<const K: usize> UniformDlx<K> {
 
     #[inline(always)]
     fn top_of(&self, x: u32) -> u32 {
-        self.nd[x as usize].top
+        node(&self.nd, x).top
     }
 
     #[inline]
     fn cover(&mut self, c: u32) {
         self.active -= 1;
-        self.updates += cover::<K>(&mut self.nd, &mut self.lenx, self.n_items, c);
+        self.updates += cover::<K, I>(&mut self.nd, &mut self.lenx, self.n_items, c);
     }
 
     #[inline]
     fn uncover(&mut self, c: u32) {
         self.active += 1;
-        uncover::<K>(&mut self.nd, &mut self.lenx, self.n_items, c);
+        uncover::<K, I>(&mut self.nd, &mut self.lenx, self.n_items, c);
     }
 
     /// X5: covers the other items of `p`'s option, rightwards from `p` with wrap-around (dlx1's
@@ -222,10 +274,7 @@ impl<const K: usize> UniformDlx<K> {
             }
         }
         let start = best_chunk * CHUNK;
-        let pos = self.lenx[start..start + CHUNK]
-            .iter()
-            .position(|&l| l == best)
-            .expect("the chunk holds its minimum");
+        let pos = first_byte_equal(&self.lenx[start..start + CHUNK], best);
         ((start + pos) as u32, best)
     }
 
@@ -277,7 +326,7 @@ impl<const K: usize> UniformDlx<K> {
             }
             // X4.
             self.cover(best);
-            let mut cur = self.nd[best as usize].dlink;
+            let mut cur = node(&self.nd, best).dlink;
             choice.push(cur);
             loop {
                 if cur == best {
@@ -292,7 +341,7 @@ impl<const K: usize> UniformDlx<K> {
                     best = self.top_of(cur);
                     // X6.
                     self.uncommit_others(cur);
-                    cur = self.nd[cur as usize].dlink;
+                    cur = node(&self.nd, cur).dlink;
                     choice[level] = cur;
                     continue;
                 }
@@ -316,7 +365,7 @@ impl<const K: usize> UniformDlx<K> {
                     break 'search SearchEnd::Stopped;
                 }
                 self.uncommit_others(cur);
-                cur = self.nd[cur as usize].dlink;
+                cur = node(&self.nd, cur).dlink;
                 choice[level] = cur;
             }
         };
@@ -343,13 +392,15 @@ impl<const K: usize> UniformDlx<K> {
                 return Err(format!("nothing is forced but item {i} is covered"));
             }
             let mut prev = i;
-            let mut x = self.nd[i as usize].dlink;
+            let mut x = node(&self.nd, i).dlink;
             let mut count = 0u32;
             while x != i {
                 if x < n || self.top_of(x) != i {
-                    return Err(format!("node {x} in the list of item {i} belongs elsewhere"));
+                    return Err(format!(
+                        "node {x} in the list of item {i} belongs elsewhere"
+                    ));
                 }
-                if self.nd[x as usize].ulink != prev {
+                if node(&self.nd, x).ulink != prev {
                     return Err(format!("ULINK({x}) is not {prev}"));
                 }
                 if pristine && prev != i && x <= prev {
@@ -360,9 +411,9 @@ impl<const K: usize> UniformDlx<K> {
                     return Err(format!("the list of item {i} loops"));
                 }
                 prev = x;
-                x = self.nd[x as usize].dlink;
+                x = node(&self.nd, x).dlink;
             }
-            if self.nd[i as usize].ulink != prev {
+            if node(&self.nd, i).ulink != prev {
                 return Err(format!("ULINK of header {i} is not its last node"));
             }
             if (lx & !COVERED) as u32 != count {
@@ -392,20 +443,43 @@ impl<const K: usize> UniformDlx<K> {
     }
 }
 
+/// The index of the first byte of `chunk` equal to `value` (which must occur), eight bytes at a
+/// time: XOR makes the matching bytes zero, and `(v - 0x01..) & !v & 0x80..` flags the lowest zero
+/// byte exactly (a borrow can only raise false flags above a true zero, never below it).
+#[inline(always)]
+fn first_byte_equal(chunk: &[LenX], value: LenX) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let pattern = ONES * value as u64;
+    for (w, word) in chunk.chunks_exact(8).enumerate() {
+        let v = u64::from_le_bytes(word.try_into().expect("chunks of 8")) ^ pattern;
+        let zero = v.wrapping_sub(ONES) & !v & HIGHS;
+        if zero != 0 {
+            return w * 8 + (zero.trailing_zeros() / 8) as usize;
+        }
+    }
+    unreachable!("the chunk holds its minimum")
+}
+
 /// Reads node `x`.
 #[inline(always)]
-fn node(nd: &[Link], x: u32) -> Link {
+fn node<I: NodeIndex>(nd: &[Link<I>], x: u32) -> Link32 {
     debug_assert!((x as usize) < nd.len());
     // SAFETY: every link and `top` stored in `nd` is a node index below `nd.len()`: `new` writes
     // only such indices and the dance only copies stored indices or node numbers it read from
     // `nd` (`check_invariants` verifies this in the tests). Dropping the bounds checks here, in
     // the innermost loop, gained about 10% on 17-clue Sudoku (see docs/xc-engine.md).
-    unsafe { *nd.get_unchecked(x as usize) }
+    let l = unsafe { *nd.get_unchecked(x as usize) };
+    Link32 {
+        ulink: l.ulink.to_u32(),
+        dlink: l.dlink.to_u32(),
+        top: l.top.to_u32(),
+    }
 }
 
 /// Mutable access to node `x` (see [`node`] for why the index is in bounds).
 #[inline(always)]
-fn node_mut(nd: &mut [Link], x: u32) -> &mut Link {
+fn node_mut<I: NodeIndex>(nd: &mut [Link<I>], x: u32) -> &mut Link<I> {
     debug_assert!((x as usize) < nd.len());
     // SAFETY: as in `node`.
     unsafe { nd.get_unchecked_mut(x as usize) }
@@ -424,19 +498,24 @@ fn len_mut(lenx: &mut [LenX], i: u32) -> &mut LenX {
 /// Covers item `c` (X4): flag it covered and hide each of its options from the other lists.
 /// Returns the updates made, counted as dlx1 counts them.
 #[inline]
-fn cover<const K: usize>(nd: &mut [Link], lenx: &mut [LenX], n_items: u32, c: u32) -> u64 {
+fn cover<const K: usize, I: NodeIndex>(
+    nd: &mut [Link<I>],
+    lenx: &mut [LenX],
+    n_items: u32,
+    c: u32,
+) -> u64 {
     *len_mut(lenx, c) |= COVERED;
     let mut hidden = 0u64;
     let mut rr = node(nd, c).dlink;
     while rr != c {
-        let first = rr - (rr - n_items) % K as u32;
-        for x in first..first + K as u32 {
-            if x == rr {
-                continue;
-            }
-            let Link { ulink, dlink, top } = node(nd, x);
-            node_mut(nd, ulink).dlink = dlink;
-            node_mut(nd, dlink).ulink = ulink;
+        // The other nodes of the option, rightwards with wrap-around and without a branch.
+        let k = (rr - n_items) % K as u32;
+        let first = rr - k;
+        for j in 1..K as u32 {
+            let x = first + (k + j) % K as u32;
+            let Link32 { ulink, dlink, top } = node(nd, x);
+            node_mut(nd, ulink).dlink = I::from_u32(dlink);
+            node_mut(nd, dlink).ulink = I::from_u32(ulink);
             *len_mut(lenx, top) -= 1;
         }
         hidden += 1;
@@ -447,17 +526,21 @@ fn cover<const K: usize>(nd: &mut [Link], lenx: &mut [LenX], n_items: u32, c: u3
 
 /// Undoes [`cover`], walking the options top-down again.
 #[inline]
-fn uncover<const K: usize>(nd: &mut [Link], lenx: &mut [LenX], n_items: u32, c: u32) {
+fn uncover<const K: usize, I: NodeIndex>(
+    nd: &mut [Link<I>],
+    lenx: &mut [LenX],
+    n_items: u32,
+    c: u32,
+) {
     let mut rr = node(nd, c).dlink;
     while rr != c {
-        let first = rr - (rr - n_items) % K as u32;
-        for x in first..first + K as u32 {
-            if x == rr {
-                continue;
-            }
-            let Link { ulink, dlink, top } = node(nd, x);
-            node_mut(nd, ulink).dlink = x;
-            node_mut(nd, dlink).ulink = x;
+        let k = (rr - n_items) % K as u32;
+        let first = rr - k;
+        for j in 1..K as u32 {
+            let x = first + (k + j) % K as u32;
+            let Link32 { ulink, dlink, top } = node(nd, x);
+            node_mut(nd, ulink).dlink = I::from_u32(x);
+            node_mut(nd, dlink).ulink = I::from_u32(x);
             *len_mut(lenx, top) += 1;
         }
         rr = node(nd, rr).dlink;
@@ -465,7 +548,7 @@ fn uncover<const K: usize>(nd: &mut [Link], lenx: &mut [LenX], n_items: u32, c: 
     *len_mut(lenx, c) &= !COVERED;
 }
 
-impl<const K: usize> Engine for UniformDlx<K> {
+impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
     fn set_policy(&mut self, policy: ChoicePolicy) {
         self.policy = policy;
     }
