@@ -97,6 +97,8 @@ pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
     n_options: u32,
     /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`CHUNK`].
     lenx: Vec<LenX>,
+    /// `nd` and `lenx` as built, for [`Engine::release`].
+    pristine: (Vec<Link<I>>, Vec<LenX>),
     n_items: u32,
     /// Uncovered items (the item list is empty when this is 0).
     active: u32,
@@ -175,6 +177,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         let mut lenx: Vec<LenX> = len.iter().map(|&l| l as LenX).collect();
         lenx.resize(len.len().div_ceil(CHUNK).max(1) * CHUNK, LenX::MAX);
         Ok(UniformDlx {
+            pristine: (nd.clone(), lenx.clone()),
             nd,
             n_options: problem.n_options() as u32,
             lenx,
@@ -575,11 +578,15 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
         Ok(())
     }
 
+    /// Restores the matrix as built by copying the arrays saved in `new` — the same state that
+    /// uncovering the forced options newest first would give (the tests check it), in a fraction
+    /// of the time: for 17-clue Sudoku, one 19 KB copy instead of ~1,500 relinks.
     fn release(&mut self) {
-        while let Some(o) = self.forced.pop() {
-            let first = self.n_items + K as u32 * o.0;
-            self.uncommit_others(first);
-            self.uncover(self.top_of(first));
+        if !self.forced.is_empty() {
+            self.forced.clear();
+            self.nd.copy_from_slice(&self.pristine.0);
+            self.lenx.copy_from_slice(&self.pristine.1);
+            self.active = self.n_items;
         }
     }
 
