@@ -16,7 +16,7 @@
 //!   list an active item can reach), so the flag bit is never disturbed by `LEN` updates.
 //!
 //! ```text
-//! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 64 |
+//! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 16 |
 //!                    ^ item 1 covered
 //! nodes: | headers 0..N | opt 0: N, N+1, .., N+K-1 | opt 1: N+K .. | ...
 //! ```
@@ -32,8 +32,10 @@ use crate::xc::{
 type LenX = u8;
 /// The top bit of `lenx`: the item is covered.
 const COVERED: LenX = 0x80;
-/// `lenx` is scanned in chunks of this many items.
+/// `lenx` is scanned in chunks of this many items, then a shorter tail.
 const CHUNK: usize = 64;
+/// `lenx` is padded to a multiple of this (the tail is searched eight bytes at a time).
+const PAD: usize = 16;
 
 /// `ULINK`/`DLINK`/`TOP` of a node (headers included; a header's `top` is itself). One 12-byte
 /// record, because `hide` reads all three fields of each node it touches.
@@ -95,7 +97,7 @@ pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
     nd: Vec<Link<I>>,
     /// The number of options.
     n_options: u32,
-    /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`CHUNK`].
+    /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`PAD`].
     lenx: Vec<LenX>,
     /// `nd` and `lenx` as built, for [`Engine::release`].
     pristine: (Vec<Link<I>>, Vec<LenX>),
@@ -175,7 +177,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             ));
         }
         let mut lenx: Vec<LenX> = len.iter().map(|&l| l as LenX).collect();
-        lenx.resize(len.len().div_ceil(CHUNK).max(1) * CHUNK, LenX::MAX);
+        lenx.resize(len.len().div_ceil(PAD) * PAD, LenX::MAX);
         Ok(UniformDlx {
             pristine: (nd.clone(), lenx.clone()),
             nd,
@@ -265,19 +267,28 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             return (i as u32, self.lenx[i]);
         }
         let mut best = LenX::MAX;
-        let mut best_chunk = 0;
-        for (ci, chunk) in self.lenx.chunks_exact(CHUNK).enumerate() {
+        let (mut start, mut width) = (0, CHUNK);
+        let chunks = self.lenx.chunks_exact(CHUNK);
+        let tail = chunks.remainder();
+        for (ci, chunk) in chunks.enumerate() {
             let m = chunk.iter().fold(LenX::MAX, |a, &b| a.min(b));
             if m < best {
                 best = m;
-                best_chunk = ci;
+                start = ci * CHUNK;
                 if m == 0 {
                     break;
                 }
             }
         }
-        let start = best_chunk * CHUNK;
-        let pos = first_byte_equal(&self.lenx[start..start + CHUNK], best);
+        if best != 0 && !tail.is_empty() {
+            let m = tail.iter().fold(LenX::MAX, |a, &b| a.min(b));
+            if m < best {
+                best = m;
+                start = self.lenx.len() - tail.len();
+                width = tail.len();
+            }
+        }
+        let pos = first_byte_equal(&self.lenx[start..start + width], best);
         ((start + pos) as u32, best)
     }
 
