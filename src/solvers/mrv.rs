@@ -204,11 +204,18 @@ impl<'t, T: Trace, const RECORD: bool> Search<'t, T, RECORD> {
                 continue;
             }
             let cands = self.check(cell);
-            let count = cands.count_ones();
-            if count < best_count {
+            // Most nodes have a forced cell early in the scan; after that only an empty cell can
+            // do better, and testing for it needs no population count (which is a dozen
+            // instructions without the `popcnt` target feature).
+            let fewer = match best_count {
+                1 => cands == 0,
+                2 => cands & cands.wrapping_sub(1) == 0,
+                _ => cands.count_ones() < best_count,
+            };
+            if fewer {
                 best = Some((cell, cands));
-                best_count = count;
-                if count == 0 {
+                best_count = cands.count_ones();
+                if best_count == 0 {
                     break;
                 }
             }
