@@ -354,6 +354,13 @@ impl<'t, T: Trace, const RECORD: bool> Search<'t, T, RECORD> {
             }
         }
         self.relink(cell);
+        if T::ENABLED {
+            self.trace.event(TraceEvent::Backtrack {
+                depth,
+                cell,
+                choices,
+            });
+        }
         false
     }
 
