@@ -347,6 +347,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                     // X7.
                     self.uncover(best);
                     choice.pop();
+                    // X8.
                     if level == 0 {
                         break 'search SearchEnd::Exhausted;
                     }
@@ -615,5 +616,62 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
 
     fn problem_sizes(&self) -> (usize, usize) {
         (self.n_items as usize, self.n_options as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_byte_equal_finds_the_first_match() {
+        let mut bytes = [9u8; 64];
+        for at in [0, 7, 8, 33, 63] {
+            bytes[at] = 3;
+            bytes[63] = 3;
+            assert_eq!(first_byte_equal(&bytes, 3), at);
+            bytes[at] = 9;
+        }
+        // A zero byte right after a match must not hide it (borrows only run upwards).
+        let mut b = [5u8; 16];
+        b[2] = 0;
+        b[3] = 1;
+        assert_eq!(first_byte_equal(&b, 1), 3);
+        assert_eq!(first_byte_equal(&b, 0), 2);
+    }
+
+    #[test]
+    fn choose_picks_the_first_minimum() {
+        let mut b = Problem::builder();
+        let items: Vec<_> = (0..70)
+            .map(|i| b.primary(format!("i{i}")).unwrap())
+            .collect();
+        // Items 67..70 have no option: the first minimum lies in the tail past the 64-item chunk.
+        for k in 0..4 {
+            b.option(&[items[0], items[1], items[2], items[3 + k]])
+                .unwrap();
+        }
+        for k in 0..60 {
+            b.option(&[
+                items[4 + k % 60],
+                items[5 + k % 60],
+                items[6 + k % 60],
+                items[66],
+            ])
+            .unwrap();
+        }
+        let p = b.build().unwrap();
+        let dlx = UniformDlx::<4, u16>::new(&p).unwrap();
+        let lens: Vec<u8> = dlx.lenx[..70].to_vec();
+        let min = *lens.iter().min().unwrap();
+        let first = lens.iter().position(|&l| l == min).unwrap();
+        assert_eq!((first, min), (67, 0));
+        assert_eq!(dlx.choose(), (first as u32, min));
+        // Covering item 0 leaves items 1 and 2 with LEN 0 in the first chunk.
+        let mut dlx = dlx;
+        dlx.cover(0);
+        assert_eq!(dlx.choose(), (1, 0));
+        dlx.uncover(0);
+        dlx.check_invariants().unwrap();
     }
 }
