@@ -420,41 +420,50 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         SearchResult { stats, end }
     }
 
+    /// Checks every list and `LEN`. Indexing is checked here, unlike in the dance, so a corrupt
+    /// link is reported rather than followed.
     fn check(&self) -> Result<(), String> {
+        let (nd, lenx, counter) = (&self.nd, &self.lenx, self.active);
         let n = self.n_items;
         let pristine = self.forced.is_empty();
+        let get = |x: u32| {
+            nd.get(x as usize)
+                .map(|l| (l.ulink.to_u32(), l.dlink.to_u32(), l.top.to_u32()))
+                .ok_or_else(|| format!("link to node {x} is out of range"))
+        };
         let mut active = 0;
         let mut linked = 0;
         for i in 0..n {
-            let lx = self.lenx[i as usize];
+            let lx = lenx[i as usize];
             if lx & COVERED == 0 {
                 active += 1;
             } else if pristine {
                 return Err(format!("nothing is forced but item {i} is covered"));
             }
             let mut prev = i;
-            let mut x = node(&self.nd, i).dlink;
+            let mut x = get(i)?.1;
             let mut count = 0u32;
             while x != i {
-                if x < n || self.top_of(x) != i {
+                let (ulink, dlink, top) = get(x)?;
+                if x < n || top != i {
                     return Err(format!(
                         "node {x} in the list of item {i} belongs elsewhere"
                     ));
                 }
-                if node(&self.nd, x).ulink != prev {
+                if ulink != prev {
                     return Err(format!("ULINK({x}) is not {prev}"));
                 }
                 if pristine && prev != i && x <= prev {
                     return Err(format!("item {i}: nodes out of order"));
                 }
                 count += 1;
-                if count as usize > self.nd.len() {
+                if count as usize > nd.len() {
                     return Err(format!("the list of item {i} loops"));
                 }
                 prev = x;
-                x = node(&self.nd, x).dlink;
+                x = dlink;
             }
-            if node(&self.nd, i).ulink != prev {
+            if get(i)?.0 != prev {
                 return Err(format!("ULINK of header {i} is not its last node"));
             }
             if (lx & !COVERED) as u32 != count {
@@ -465,13 +474,12 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             }
             linked += count as usize;
         }
-        if active != self.active {
+        if active != counter {
             return Err(format!(
-                "{active} items uncovered but the counter says {}",
-                self.active
+                "{active} items uncovered but the counter says {counter}"
             ));
         }
-        if self.lenx[n as usize..].iter().any(|&l| l != LenX::MAX) {
+        if lenx[n as usize..].iter().any(|&l| l != LenX::MAX) {
             return Err("LEN padding was overwritten".into());
         }
         let entries = self.n_options as usize * K;
