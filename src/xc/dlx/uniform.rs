@@ -2,18 +2,23 @@
 //! items, no colours — the Sudoku matrix (`K = 4`) is the case it is built for.
 //!
 //! It dances exactly as [`Dlx`](super::Dlx) does and counts the same `nodes`, `updates`, profile,
-//! guesses and dead ends (a test holds them equal on Sudoku puzzles and random problems), but two
-//! things are cheaper:
+//! guesses and dead ends (a test holds them equal on Sudoku puzzles and random problems), but
+//! several things are cheaper:
 //!
 //! - **No spacers.** Option `o`'s nodes are `n_items + K·o + k`, `k < K`, so the other nodes of an
 //!   option are found by arithmetic and the option of a node by one division.
 //! - **No item list.** Step X3 must find the *first* item of minimum `LEN` among the uncovered
 //!   ones. Instead of following `RLINK` through a few hundred items at every node (most of the
-//!   time dlx spends on Sudoku), `LEN`s live in one packed byte array with bit 7 set while the item
-//!   is covered, so the minimum is a vectorisable scan over 64-item chunks (byte minimum is one SSE2 instruction) followed by a search
-//!   inside the one chunk that holds it. "First in item order" is preserved because covering never
-//!   reorders items. Covered items never lose options (their options are already hidden from every
-//!   list an active item can reach), so the flag bit is never disturbed by `LEN` updates.
+//!   time dlx spends on Sudoku), `LEN`s live in one packed byte array with bit 7 set while the
+//!   item is covered, so the minimum is a vectorised scan over 64-item chunks (a byte minimum is
+//!   one SSE2 instruction) followed by a search inside the one chunk that holds it. "First in item
+//!   order" is preserved because covering never reorders items. Covered items never lose options
+//!   (their options are already hidden from every list an active item can reach), so the flag bit
+//!   is never disturbed by `LEN` updates.
+//! - **Narrow indices.** [`NodeIndex`] `u16` keeps a 9x9 matrix in 19 KB.
+//! - **Copies instead of undo where nothing is counted.** `release` copies back the arrays as
+//!   built; a search that has nothing left but unwinding (see `open` in [`UniformDlx::search`])
+//!   copies back the arrays it started from.
 //!
 //! ```text
 //! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 16 |
@@ -37,8 +42,8 @@ const CHUNK: usize = 64;
 /// `lenx` is padded to a multiple of this (the tail is searched eight bytes at a time).
 const PAD: usize = 16;
 
-/// `ULINK`/`DLINK`/`TOP` of a node (headers included; a header's `top` is itself). One 12-byte
-/// record, because `hide` reads all three fields of each node it touches.
+/// `ULINK`/`DLINK`/`TOP` of a node (headers included; a header's `top` is itself). One record
+/// (6 bytes with `u16` indices), because `hide` reads all three fields of each node it touches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Link<I> {
     ulink: I,
