@@ -27,3 +27,32 @@ pub fn ensure_registered() -> Result<(), &'static str> {
         Ok(())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use plotters::prelude::*;
+
+    /// Text must come out as ink without any system font: draw a word into an in-memory bitmap
+    /// and count dark pixels.
+    #[test]
+    fn text_renders_from_the_embedded_font() {
+        super::ensure_registered().unwrap();
+        let (w, h) = (200u32, 60u32);
+        let mut buffer = vec![255u8; (w * h * 3) as usize];
+        {
+            let root = BitMapBackend::with_buffer(&mut buffer, (w, h)).into_drawing_area();
+            root.draw(&Text::new(
+                "nodes µs ρ τ",
+                (10, 20),
+                (super::FAMILY, 24.0).into_font().color(&BLACK),
+            ))
+            .unwrap();
+            root.present().unwrap();
+        }
+        let dark = buffer.chunks(3).filter(|p| p[0] < 128).count();
+        assert!(
+            dark > 150,
+            "only {dark} dark pixels: the text did not render"
+        );
+    }
+}
