@@ -399,3 +399,30 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn corpus_name_and_context_come_from_meta_json() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 30, false, 6);
+    std::fs::write(
+        dir.path().join("meta.json"),
+        r#"{"git_revision":"abc123","threads":2,"timing":"serial","seed":null,
+            "corpus":{"path":"/data/17-clue.txt","name":"17-clue","sha256":"00ff00ff00ff00ff00ff","bytes":9}}"#,
+    )
+    .unwrap();
+    let opts = ReportOptions {
+        title: None,
+        bootstrap: BootstrapConfig {
+            replicates: 0,
+            ..BootstrapConfig::default()
+        },
+    };
+    let report = generate(dir.path(), &opts).unwrap();
+    assert_eq!(report.corpus, "17-clue");
+    let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+    assert!(md.starts_with("# 17-clue: "), "{md}");
+    assert!(
+        md.contains("git: abc123") && md.contains("threads: 2") && md.contains("timing: serial")
+    );
+    assert!(md.contains("`00ff00ff00ff00ff…`"));
+}

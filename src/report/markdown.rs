@@ -103,6 +103,9 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
         r.solvers.len()
     )?;
 
+    if let Some(context) = &r.context {
+        writeln!(s, "Study context (`meta.json`): {context}.\n")?;
+    }
     writeln!(s, "## Runs\n")?;
     writeln!(
         s,

@@ -125,6 +125,8 @@ pub struct Report {
     pub agreement: Option<Agreement>,
     /// Bootstrap settings used.
     pub bootstrap: BootstrapConfig,
+    /// The study's context from `meta.json`, one line, when present.
+    pub context: Option<String>,
     /// Files written, besides the figures.
     pub written: Vec<PathBuf>,
 }
@@ -163,6 +165,7 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
         correlations: correlations(&data, &options.bootstrap),
         agreement: technique_agreement(&data),
         bootstrap: options.bootstrap,
+        context: study_context(dir),
         written: Vec::new(),
     };
     let text = markdown::render(&report);
@@ -181,29 +184,63 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
     Ok(report)
 }
 
-/// The corpus file stem recorded in `meta.json` (`corpus_path` or `corpus`), else the directory
-/// name.
+fn read_meta(dir: &Path) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join("meta.json")).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The corpus name recorded in `meta.json` (`corpus.name`, else the stem of `corpus.path` or of a
+/// plain `corpus` string), else the directory name.
 fn corpus_name(dir: &Path) -> String {
-    let from_meta = std::fs::read_to_string(dir.join("meta.json"))
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .and_then(|v| {
-            ["corpus_path", "corpus"].iter().find_map(|k| {
-                let field = v.get(*k)?;
-                let path = field
-                    .as_str()
-                    .or_else(|| field.get("path").and_then(|p| p.as_str()))?;
-                Path::new(path)
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-            })
-        });
+    let from_meta = read_meta(dir).and_then(|v| {
+        let corpus = v.get("corpus")?;
+        if let Some(name) = corpus.get("name").and_then(|n| n.as_str()) {
+            return Some(name.to_string());
+        }
+        let path = corpus
+            .as_str()
+            .or_else(|| corpus.get("path").and_then(|p| p.as_str()))?;
+        Path::new(path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+    });
     from_meta.unwrap_or_else(|| {
         dir.canonicalize()
             .ok()
             .and_then(|d| d.file_name().map(|s| s.to_string_lossy().into_owned()))
             .unwrap_or_else(|| "study".into())
     })
+}
+
+/// The study's context from `meta.json` (revision, CPU, threads, timing), as one line.
+fn study_context(dir: &Path) -> Option<String> {
+    let v = read_meta(dir)?;
+    let field = |k: &str| {
+        v.get(k).filter(|x| !x.is_null()).map(|x| match x.as_str() {
+            Some(s) => s.to_string(),
+            None => x.to_string(),
+        })
+    };
+    let mut parts = Vec::new();
+    if let Some(sha) = v
+        .get("corpus")
+        .and_then(|c| c.get("sha256"))
+        .and_then(|s| s.as_str())
+    {
+        parts.push(format!("corpus SHA-256 `{}…`", &sha[..sha.len().min(16)]));
+    }
+    for (key, label) in [
+        ("git_revision", "git"),
+        ("rustc", "compiler"),
+        ("cpu_model", "CPU"),
+        ("threads", "threads"),
+        ("timing", "timing"),
+    ] {
+        if let Some(value) = field(key) {
+            parts.push(format!("{label}: {value}"));
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
