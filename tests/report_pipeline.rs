@@ -426,3 +426,22 @@ fn corpus_name_and_context_come_from_meta_json() {
     );
     assert!(md.contains("`00ff00ff00ff00ff…`"));
 }
+
+#[test]
+fn a_hand_written_discussion_is_shown_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 30, true, 7);
+    std::fs::write(
+        dir.path().join("discussion.md"),
+        "Nodes grow with the rating.\n\n# Caveat\nsmall sample\n",
+    )
+    .unwrap();
+    generate(dir.path(), &options(0)).unwrap();
+    let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+    let at = md
+        .find("## Discussion\n\nNodes grow with the rating.")
+        .unwrap();
+    assert!(at < md.find("## Runs").unwrap());
+    assert!(md.contains("\n### Caveat\nsmall sample\n"));
+    assert!(dir.path().join("discussion.md").exists());
+}

@@ -22,7 +22,7 @@ pub enum Band {
     Locked,
     /// 2.9 to below 4.1: naked/hidden pairs and triples, X-wing, swordfish.
     Subsets,
-    /// 4.1 to below 5.0: turbot fish, XY-, XYZ- and the larger wings.
+    /// 4.1 to below 5.0: turbot fish, empty rectangle, XY-, XYZ- and the larger wings.
     Wings,
     /// 5.0 to below 7.0: quads, jellyfish, uniqueness tests, X- and XY-chains, forcing chains.
     Chains,
@@ -75,7 +75,7 @@ impl Band {
             Band::Direct => "1.7–2.5 direct",
             Band::Locked => "2.6–2.8 locked",
             Band::Subsets => "3.0–4.0 subsets, fish",
-            Band::Wings => "4.2–4.9 wings",
+            Band::Wings => "4.1–4.9 wings, turbot",
             Band::Chains => "5.0–6.9 quads, chains",
             Band::Nested => "7.0+ nested chains",
             Band::Beyond => "beyond",

@@ -106,6 +106,21 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
     if let Some(context) = &r.context {
         writeln!(s, "Study context (`meta.json`): {context}.\n")?;
     }
+    if let Some(text) = &r.discussion {
+        writeln!(s, "## Discussion\n")?;
+        // The discussion's own headings sit below this section's.
+        for line in text.trim_end().lines() {
+            if line.starts_with('#') {
+                writeln!(s, "##{line}")?;
+            } else {
+                writeln!(s, "{line}")?;
+            }
+        }
+        writeln!(
+            s,
+            "\n_(From `discussion.md`, written by hand; the numbers below are regenerated.)_\n"
+        )?;
+    }
     writeln!(s, "## Runs\n")?;
     writeln!(
         s,

@@ -6,7 +6,8 @@
 //! rating ([`agreement`]), draws the figures as PNG and SVG ([`plots`], text in an embedded font,
 //! [`font`]) and writes `DIR/report.md` ([`markdown`]). If `DIR/summary.md` (the study's summary)
 //! exists, the same report is also placed in it between two marker comments, replacing an earlier
-//! copy, so the study has one page to read.
+//! copy, so the study has one page to read. A hand-written `DIR/discussion.md`, if present, is
+//! shown in the report under "Discussion".
 //!
 //! The statistics are defined exactly in `docs/report.md` and in [`stats`].
 
@@ -35,7 +36,7 @@ pub enum ReportError {
     /// A figure could not be drawn.
     #[error(transparent)]
     Plot(#[from] PlotError),
-    /// The markdown could not be written.
+    /// The markdown could not be written (or `discussion.md` could not be read).
     #[error("cannot write {path}: {source}")]
     Write {
         /// The file.
@@ -127,6 +128,8 @@ pub struct Report {
     pub bootstrap: BootstrapConfig,
     /// The study's context from `meta.json`, one line, when present.
     pub context: Option<String>,
+    /// The hand-written `DIR/discussion.md`, when present.
+    pub discussion: Option<String>,
     /// Files written, besides the figures.
     pub written: Vec<PathBuf>,
 }
@@ -166,6 +169,7 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
         agreement: technique_agreement(&data),
         bootstrap: options.bootstrap,
         context: study_context(dir),
+        discussion: read_discussion(dir)?,
         written: Vec::new(),
     };
     let text = markdown::render(&report);
@@ -241,6 +245,18 @@ fn study_context(dir: &Path) -> Option<String> {
         }
     }
     (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// `DIR/discussion.md`: what a person concluded from the figures and tables. It is written by hand,
+/// committed with the report, and never generated, so regenerating the numbers keeps it; the
+/// report shows it under "Discussion".
+fn read_discussion(dir: &Path) -> Result<Option<String>, ReportError> {
+    let path = dir.join("discussion.md");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(ReportError::Write { path, source }),
+    }
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
