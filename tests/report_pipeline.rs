@@ -172,6 +172,13 @@ fn report_writes_every_figure_in_png_and_svg_and_the_markdown() {
     }
     assert!(md.contains("| dlx nodes | technique_rating | "));
     assert!(md.contains("| rated 4.4 or below |"));
+    let bands = report.band_medians.as_ref().unwrap();
+    assert_eq!(bands.rating.column(), "external_rating");
+    assert_eq!(bands.rows.iter().map(|r| r.1).sum::<usize>(), 300);
+    for w in bands.rows.windows(2) {
+        assert!(w[0].0 < w[1].0, "bands in scale order");
+    }
+    assert!(md.contains("## Median search nodes by difficulty band"));
     assert!(md.contains("B = 100, seed 2010"));
     assert!(
         !dir.path().join("summary.md").exists(),

@@ -153,6 +153,33 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
         )?;
     }
 
+    if let Some(b) = &r.band_medians {
+        writeln!(s, "## Median search nodes by difficulty band\n")?;
+        writeln!(
+            s,
+            "Bands of `{}` (see the agreement section for their ranges); medians over finished runs.\n",
+            b.rating.column()
+        )?;
+        write!(s, "| band | puzzles |")?;
+        for solver in &b.solvers {
+            write!(s, " {solver} |")?;
+        }
+        writeln!(s)?;
+        write!(s, "|---|---:|")?;
+        for _ in &b.solvers {
+            write!(s, "---:|")?;
+        }
+        writeln!(s)?;
+        for (band, n, medians) in &b.rows {
+            write!(s, "| {} | {n} |", band.label())?;
+            for m in medians {
+                write!(s, " {} |", num(*m))?;
+            }
+            writeln!(s)?;
+        }
+        writeln!(s)?;
+    }
+
     if !r.correlations.is_empty() {
         writeln!(s, "## Rank correlations\n")?;
         writeln!(

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use agreement::Agreement;
+use agreement::{Agreement, Band};
 use data::{DataError, Rating, RatingKind, StudyData};
 use plots::{Figure, PlotContext, PlotError};
 use stats::{BootstrapConfig, Correlation};
@@ -122,6 +122,8 @@ pub struct Report {
     pub figures: Vec<Figure>,
     /// Correlation table.
     pub correlations: Vec<CorrelationRow>,
+    /// Median nodes per rating band and solver, when a SE-scale rating is present.
+    pub band_medians: Option<BandMedians>,
     /// Technique vs external rating, when both are present.
     pub agreement: Option<Agreement>,
     /// Bootstrap settings used.
@@ -167,6 +169,7 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
         figures,
         correlations: correlations(&data, &options.bootstrap),
         agreement: technique_agreement(&data),
+        band_medians: band_medians(&data),
         bootstrap: options.bootstrap,
         context: study_context(dir),
         discussion: read_discussion(dir)?,
@@ -356,6 +359,58 @@ fn correlations(data: &StudyData, config: &BootstrapConfig) -> Vec<CorrelationRo
             }
         })
         .collect()
+}
+
+/// Median search nodes per band of one SE-scale rating, per solver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandMedians {
+    /// The rating the bands come from (external if the corpus has it, else technique).
+    pub rating: RatingKind,
+    /// Solver names, in column order.
+    pub solvers: Vec<String>,
+    /// Per non-empty band: the band, its puzzles, and each solver's median nodes over its
+    /// finished runs (NaN when none).
+    pub rows: Vec<(Band, usize, Vec<f64>)>,
+}
+
+fn band_medians(data: &StudyData) -> Option<BandMedians> {
+    let rating = [RatingKind::External, RatingKind::Technique]
+        .into_iter()
+        .find(|&k| data.has_rating(k))?;
+    let ratings = data.ratings.as_ref()?;
+    let bands: Vec<Option<Band>> = ratings
+        .iter()
+        .map(|r| r.as_ref().and_then(|r| rating.value(r)).map(Band::of))
+        .collect();
+    let rows = Band::ALL
+        .iter()
+        .filter_map(|&band| {
+            let members: Vec<usize> = (0..data.puzzles())
+                .filter(|&p| bands[p] == Some(band))
+                .collect();
+            if members.is_empty() {
+                return None;
+            }
+            let medians = data
+                .runs
+                .iter()
+                .map(|runs| {
+                    let nodes: Vec<f64> = members
+                        .iter()
+                        .filter_map(|&p| runs[p].as_ref().filter(|r| plots::finished(r)))
+                        .map(|r| r.nodes as f64)
+                        .collect();
+                    stats::median(&nodes)
+                })
+                .collect();
+            Some((band, members.len(), medians))
+        })
+        .collect();
+    Some(BandMedians {
+        rating,
+        solvers: data.solvers.clone(),
+        rows,
+    })
 }
 
 fn technique_agreement(data: &StudyData) -> Option<Agreement> {
