@@ -5,7 +5,7 @@
 //! a field that does not parse is an error naming the file, the line and the column. Puzzles are
 //! identified by their corpus line number (`line`), which both files share.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::solvers::Status;
@@ -205,7 +205,7 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
     let runs_path = dir.join("runs.csv");
     let mut data = StudyData::default();
     let mut rows: Vec<(u64, usize, Run)> = Vec::new();
-    let mut by_puzzle: HashMap<u64, ()> = HashMap::new();
+    let mut by_puzzle: HashSet<u64> = HashSet::new();
     let mut seen: HashMap<(u64, usize), u64> = HashMap::new();
     read_csv(
         &runs_path,
@@ -241,7 +241,7 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                     solver: format!(" and solver {solver_name}"),
                 });
             }
-            by_puzzle.insert(puzzle_line, ());
+            by_puzzle.insert(puzzle_line);
             rows.push((puzzle_line, s, run));
             Ok(())
         },
@@ -253,7 +253,7 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
     let mut rating_rows: Vec<(u64, Ratings)> = Vec::new();
     let has_ratings = ratings_path.exists();
     if has_ratings {
-        let mut seen_lines: HashMap<u64, ()> = HashMap::new();
+        let mut seen_lines: HashSet<u64> = HashSet::new();
         read_csv(
             &ratings_path,
             |fields, line| {
@@ -279,7 +279,7 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                         None
                     },
                 };
-                if seen_lines.insert(puzzle_line, ()).is_some() {
+                if !seen_lines.insert(puzzle_line) {
                     return Err(DataError::Duplicate {
                         path: fields.path.to_path_buf(),
                         line,
@@ -287,7 +287,7 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                         solver: String::new(),
                     });
                 }
-                by_puzzle.insert(puzzle_line, ());
+                by_puzzle.insert(puzzle_line);
                 rating_rows.push((puzzle_line, ratings));
                 Ok(())
             },
@@ -296,7 +296,7 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
     }
     data.rating_rows = rating_rows.len();
 
-    data.lines = by_puzzle.into_keys().collect();
+    data.lines = by_puzzle.into_iter().collect();
     data.lines.sort_unstable();
     let index: HashMap<u64, usize> = data
         .lines
