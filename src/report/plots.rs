@@ -639,7 +639,7 @@ impl Draw for NodesVsRating<'_> {
             };
             let caption = match cloud.max_cell(&x, &y) {
                 Some(m) => format!(
-                    "{} (n = {}, cells of 1 to {m})",
+                    "{} (n = {}, cells: 1–{m} puzzles)",
                     self.data.solvers[s],
                     points.len()
                 ),
