@@ -452,3 +452,25 @@ fn a_hand_written_discussion_is_shown_and_kept() {
     assert!(md.contains("\n### Caveat\nsmall sample\n"));
     assert!(dir.path().join("discussion.md").exists());
 }
+
+#[test]
+fn ratings_of_lines_without_runs_are_counted_and_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("runs.csv"),
+        format!("{RUNS_HEADER}\n1,p,17,dlx,unique,1,5,4,100,,\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("ratings.csv"),
+        format!("{RATINGS_HEADER}\n1,p,3.5,2.0,x,4,\n9,p,3.5,beyond,x,4,\n"),
+    )
+    .unwrap();
+    let data = load_study(dir.path()).unwrap();
+    assert_eq!(data.lines, [1]);
+    assert_eq!(data.unmatched_ratings, 1);
+    assert_eq!(
+        data.ratings.unwrap()[0].as_ref().unwrap().technique,
+        Some(Rating::Score(2.0))
+    );
+}

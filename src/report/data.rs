@@ -127,6 +127,9 @@ pub struct StudyData {
     pub run_rows: usize,
     /// Rows read from ratings.csv.
     pub rating_rows: usize,
+    /// Rows of ratings.csv whose line has no row in runs.csv (ignored: the puzzles of a study are
+    /// those it ran).
+    pub unmatched_ratings: usize,
 }
 
 impl StudyData {
@@ -200,7 +203,8 @@ impl RatingKind {
     }
 }
 
-/// Reads `dir/runs.csv` and, if it exists, `dir/ratings.csv`.
+/// Reads `dir/runs.csv` and, if it exists, `dir/ratings.csv`. The puzzles are the lines of
+/// runs.csv; ratings of other lines are counted in [`StudyData::unmatched_ratings`] and ignored.
 pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
     let runs_path = dir.join("runs.csv");
     let mut data = StudyData::default();
@@ -287,7 +291,6 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                         solver: String::new(),
                     });
                 }
-                by_puzzle.insert(puzzle_line);
                 rating_rows.push((puzzle_line, ratings));
                 Ok(())
             },
@@ -311,7 +314,10 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
     if has_ratings {
         let mut ratings = vec![None; data.lines.len()];
         for (puzzle_line, r) in rating_rows {
-            ratings[index[&puzzle_line]] = Some(r);
+            match index.get(&puzzle_line) {
+                Some(&p) => ratings[p] = Some(r),
+                None => data.unmatched_ratings += 1,
+            }
         }
         data.ratings = Some(ratings);
     }

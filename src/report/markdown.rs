@@ -103,6 +103,14 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
         r.solvers.len()
     )?;
 
+    if r.unmatched_ratings > 0 {
+        writeln!(
+            s,
+            "**Note:** {} rows of `ratings.csv` are for lines that `runs.csv` does not have; they \
+             are ignored.\n",
+            r.unmatched_ratings
+        )?;
+    }
     if let Some(context) = &r.context {
         writeln!(s, "Study context (`meta.json`): {context}.\n")?;
     }

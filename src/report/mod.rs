@@ -114,8 +114,10 @@ pub struct Report {
     pub corpus: String,
     /// Number of puzzles.
     pub puzzles: usize,
-    /// Rows of runs.csv and of ratings.csv (0 when absent, `None` when absent).
+    /// Rows of runs.csv and of ratings.csv (`None` when there is no ratings.csv).
     pub rows: (usize, Option<usize>),
+    /// Rows of ratings.csv for lines that runs.csv does not have (ignored).
+    pub unmatched_ratings: usize,
     /// Per-solver run summary, in registry order.
     pub solvers: Vec<SolverSummary>,
     /// Figures written.
@@ -165,6 +167,7 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
             data.run_rows,
             data.ratings.as_ref().map(|_| data.rating_rows),
         ),
+        unmatched_ratings: data.unmatched_ratings,
         solvers: solver_summaries(&data),
         figures,
         correlations: correlations(&data, &options.bootstrap),
