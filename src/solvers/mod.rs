@@ -12,7 +12,11 @@
 //!   (measured by [`Solver::run`]).
 //! - **status**: see [`Status`].
 
+mod geometry;
+pub mod mrv;
 mod registry;
+mod tally;
+pub mod trace;
 
 pub use registry::{all_solvers, by_name, names};
 
