@@ -36,6 +36,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::SystemTime;
 
 use crate::corpus::{Shard, Source};
+use crate::solvers::SolveLimits;
 
 use meta::{CorpusMeta, Environment, Meta, SolverMeta};
 use output::{partial_path, AtomicFile};
@@ -84,6 +85,12 @@ pub enum HarnessError {
         path: PathBuf,
         /// Why.
         reason: String,
+    },
+    /// A solver name that is not registered.
+    #[error("unknown solver {name:?} (registered: {})", crate::solvers::names().join(", "))]
+    UnknownSolver {
+        /// The name given.
+        name: String,
     },
     /// Shard outputs that do not join into one study.
     #[error("cannot merge: {0}")]
@@ -147,6 +154,37 @@ impl StudyReport {
             .as_ref()
             .is_some_and(|s| s.reconciled() && s.solver_errors() == 0 && s.disagreements == 0)
     }
+}
+
+/// The node budget `backtrack` gets when no `--limit-nodes` is given: naive cell order needs
+/// millions of nodes on many 17-clue puzzles, and the study of the whole 17-clue corpus must stay
+/// within minutes, so `backtrack` answers `limit` on the hard ones.
+pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 100_000;
+
+/// The registered solvers named in `names` (all, in registry order, when empty), each with
+/// `limits`; `backtrack` gets [`BACKTRACK_DEFAULT_MAX_NODES`] when `limits` has no node budget.
+pub fn select_solvers(names: &[String], limits: SolveLimits) -> Result<Vec<SolverRun>, HarnessError> {
+    let solvers = if names.is_empty() {
+        crate::solvers::all_solvers()
+    } else {
+        names
+            .iter()
+            .map(|name| {
+                crate::solvers::by_name(name.trim())
+                    .ok_or_else(|| HarnessError::UnknownSolver { name: name.clone() })
+            })
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    Ok(solvers
+        .into_iter()
+        .map(|solver| {
+            let mut limits = limits;
+            if solver.name() == "backtrack" && limits.budget.max_nodes.is_none() {
+                limits.budget.max_nodes = Some(BACKTRACK_DEFAULT_MAX_NODES);
+            }
+            SolverRun { solver, limits }
+        })
+        .collect())
 }
 
 /// The solver descriptors and limits as `meta.json` records them.
