@@ -15,7 +15,6 @@ pub(crate) const MAX_SIDE: usize = 25;
 
 /// Unit and peer tables of one shape.
 #[derive(Debug)]
-#[allow(dead_code)] // the unit and peer tables serve the propagation solvers, committed next
 pub(crate) struct Geometry {
     /// The shape described.
     pub shape: Shape,
@@ -35,7 +34,6 @@ pub(crate) struct Geometry {
     rcb: Vec<[u16; 3]>,
 }
 
-#[allow(dead_code)]
 impl Geometry {
     fn build(shape: Shape) -> Geometry {
         let n = shape.side();
