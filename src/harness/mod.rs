@@ -159,11 +159,14 @@ impl StudyReport {
 /// The node budget `backtrack` gets when no `--limit-nodes` is given: naive cell order needs
 /// millions of nodes on many 17-clue puzzles, and the study of the whole 17-clue corpus must stay
 /// within minutes, so `backtrack` answers `limit` on the hard ones.
-pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 100_000;
+pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 20_000;
 
 /// The registered solvers named in `names` (all, in registry order, when empty), each with
 /// `limits`; `backtrack` gets [`BACKTRACK_DEFAULT_MAX_NODES`] when `limits` has no node budget.
-pub fn select_solvers(names: &[String], limits: SolveLimits) -> Result<Vec<SolverRun>, HarnessError> {
+pub fn select_solvers(
+    names: &[String],
+    limits: SolveLimits,
+) -> Result<Vec<SolverRun>, HarnessError> {
     let solvers = if names.is_empty() {
         crate::solvers::all_solvers()
     } else {
@@ -271,12 +274,8 @@ fn recover(
     let mut rows = 0;
     let mut group: Vec<Row> = Vec::with_capacity(solvers.len());
     let mut record = csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut record) {
-            Ok(true) => {}
-            // The end, or a row that does not parse: keep what came before.
-            Ok(false) | Err(_) => break,
-        }
+    // Until the end, or a row that does not parse: keep what came before.
+    while let Ok(true) = reader.read_record(&mut record) {
         let Ok(row) = record.deserialize::<Row>(None) else {
             break;
         };
@@ -290,7 +289,8 @@ fn recover(
             return Err(resume_err(format!("line {} is out of order", row.line)));
         }
         let slot = group.len();
-        if (slot > 0 && group[0].line != row.line) || solvers.get(slot) != Some(&row.solver.as_str())
+        if (slot > 0 && group[0].line != row.line)
+            || solvers.get(slot) != Some(&row.solver.as_str())
         {
             if slot == 0 {
                 return Err(resume_err(format!(

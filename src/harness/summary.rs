@@ -18,6 +18,9 @@ const STATUSES: [Status; 5] = [
     Status::Invalid,
 ];
 
+/// Picks one sample of a solver's statistics.
+type Column = fn(&SolverStats) -> &[u64];
+
 /// At most this many disagreeing lines are listed by line number (all are counted).
 pub const MAX_LISTED_DISAGREEMENTS: usize = 50;
 
@@ -322,7 +325,7 @@ impl Summary {
                 throughput
             );
         }
-        let tables: [(&str, fn(&SolverStats) -> &[u64], f64); 3] = [
+        let tables: [(&str, Column, f64); 3] = [
             ("Nodes", |s| &s.nodes, 1.0),
             ("Guesses", |s| &s.guesses, 1.0),
             ("Time per puzzle (µs)", |s| &s.times, 1e-3),
@@ -332,7 +335,9 @@ impl Summary {
                 md,
                 "\n## {title}\n\nOver the rows where the solver ran (status not invalid).\n"
             );
-            md.push_str("| solver | mean | median | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n");
+            md.push_str(
+                "| solver | mean | median | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n",
+            );
             for s in &self.solvers {
                 let sp = Spread::of(values(s));
                 let f = |v: f64| {
@@ -368,7 +373,11 @@ impl Summary {
             c.comment_lines,
             c.blank_lines,
             c.puzzle_lines,
-            if c.consistent() { "adds up" } else { "does NOT add up" }
+            if c.consistent() {
+                "adds up"
+            } else {
+                "does NOT add up"
+            }
         );
         let _ = writeln!(
             md,
@@ -409,7 +418,11 @@ impl Summary {
             md,
             "Solvers with a settled answer (unique, multiple or none, no error) must agree on the status, and on the solution when it is unique.\n"
         );
-        let _ = writeln!(md, "- solver errors (invalid or inconsistent answers): {}", self.solver_errors());
+        let _ = writeln!(
+            md,
+            "- solver errors (invalid or inconsistent answers): {}",
+            self.solver_errors()
+        );
         let _ = writeln!(md, "- lines where solvers disagree: {}", self.disagreements);
         for item in &self.listed {
             let _ = writeln!(md, "  - {item}");
