@@ -113,6 +113,26 @@ const PERM: [u16; 512] = {
     t
 };
 
+/// `LONE_COLUMNS[cols]` for the 9-bit set of columns where a digit may sit in a band: the columns
+/// that are the only one left to the digit inside their box. The digit's cell in that box is in such
+/// a column, so the column is closed to the digit in the other two bands (pointing, vertically).
+const LONE_COLUMNS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut j = 0;
+        while j < 3 {
+            let stack = (cols >> (3 * j)) & 7;
+            if stack == 1 || stack == 2 || stack == 4 {
+                t[cols] |= (stack << (3 * j)) as u16;
+            }
+            j += 1;
+        }
+        cols += 1;
+    }
+    t
+};
+
 /// `BAND_PEERS[k]`: the cells of the band that share a row or a box with cell bit `k` (not `k`
 /// itself); together with the column in the other bands these are all its peers.
 const BAND_PEERS: [u32; 27] = {
@@ -202,6 +222,15 @@ impl State {
         let x = x & SEGMENTS[possible as usize];
         self.cand[idx] = x;
         let (d, b) = (idx / 3, idx % 3);
+        let lone = LONE_COLUMNS[((x | x >> 9 | x >> 18) & 0x1ff) as usize] as u32;
+        let closed = !(lone | lone << 9 | lone << 18);
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            let j = 3 * d + other;
+            let old = self.cand[j];
+            let new = old & closed;
+            self.cand[j] = new;
+            self.dirty |= ((old != new) as u32) << j;
+        }
         let mut singles = 0;
         for i in 0..3 {
             let row = x & (0x1ff << (9 * i));
