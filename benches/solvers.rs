@@ -65,7 +65,10 @@ fn solvers(c: &mut Criterion) {
         for grid in &grids {
             let out = solver.solve(grid, &limits);
             assert_eq!(out.status, Status::Unique, "{name} on {grid}");
-            let solution = out.solution.as_ref().expect("a unique puzzle has a solution");
+            let solution = out
+                .solution
+                .as_ref()
+                .expect("a unique puzzle has a solution");
             check_solution(grid, solution).expect("solutions are valid");
         }
         group.bench_function(name, |b| {

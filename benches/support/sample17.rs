@@ -36,7 +36,8 @@ pub fn load() -> Sample {
     if let Some(dir) = std::env::var_os("DLXLAB_DATA") {
         candidates.push(PathBuf::from(dir).join("17-clue.txt"));
     }
-    candidates.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets/17-clue.txt"));
+    candidates
+        .push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets/17-clue.txt"));
     for path in candidates {
         if let Ok(text) = std::fs::read_to_string(&path) {
             let puzzles: Vec<String> = text
