@@ -113,6 +113,18 @@ const PERM: [u16; 512] = {
     t
 };
 
+/// `PERM_CELLS[s]`: the cells of the segments in `PERM[s]` (the two look-ups fused, as the band
+/// analysis always wants cells).
+const PERM_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = SEGMENTS[PERM[s] as usize];
+        s += 1;
+    }
+    t
+};
+
 /// `BAND_PEERS[k]`: the cells of the band that share a row or a box with cell bit `k` (not `k`
 /// itself); together with the column in the other bands these are all its peers.
 const BAND_PEERS: [u32; 27] = {
@@ -132,12 +144,12 @@ const BAND_PEERS: [u32; 27] = {
 /// since they were last examined.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[3·d + b]`: cells of band `b` where digit `d + 1` is a candidate (placed cells keep
+    /// `cand[9·b + d]`: cells of band `b` where digit `d + 1` is a candidate (placed cells keep
     /// their own digit).
     cand: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
-    /// Bit `3·d + b` set when `cand[3·d + b]` changed since its band analysis.
+    /// Bit `9·b + d` set when `cand[9·b + d]` changed since its band analysis.
     dirty: u32,
 }
 
@@ -158,14 +170,14 @@ impl State {
     /// the cell and the digit from the cell's peers, marking every word that changed.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) -> Result<(), Contradiction> {
-        if self.cand[3 * d + b] & bit == 0 {
+        if self.cand[9 * b + d] & bit == 0 {
             return Err(Contradiction);
         }
         let k = bit.trailing_zeros() as usize;
         self.unsolved[b] &= !bit;
         let mut dirty = 0;
         for e in 0..9 {
-            let idx = 3 * e + b;
+            let idx = 9 * b + e;
             let old = self.cand[idx];
             let new = if e == d {
                 old & !BAND_PEERS[k]
@@ -177,7 +189,7 @@ impl State {
         }
         let column = COLUMN0 << (k % 9);
         for other in [(b + 1) % 3, (b + 2) % 3] {
-            let idx = 3 * d + other;
+            let idx = 9 * other + d;
             let old = self.cand[idx];
             let new = old & !column;
             self.cand[idx] = new;
@@ -197,17 +209,17 @@ impl State {
             let (d, b, k) = (v as usize - 1, cell / 27, cell % 27);
             let column = COLUMN0 << (k % 9);
             for other in 0..3 {
-                self.cand[3 * d + other] &= if other == b { !BAND_PEERS[k] } else { !column };
+                self.cand[9 * other + d] &= if other == b { !BAND_PEERS[k] } else { !column };
             }
             given[b] |= 1 << k;
-            own[3 * d + b] |= 1 << k;
+            own[9 * b + d] |= 1 << k;
         }
         for (idx, x) in self.cand.iter_mut().enumerate() {
             // A given missing from its own word was removed by an equal given among its peers.
             if *x & own[idx] != own[idx] {
                 return Err(Contradiction);
             }
-            *x &= !given[idx % 3] | own[idx];
+            *x &= !given[idx / 9] | own[idx];
         }
         for (unsolved, given) in self.unsolved.iter_mut().zip(given) {
             *unsolved &= !given;
@@ -217,20 +229,21 @@ impl State {
     }
 
     /// Band analysis of one (digit, band) word: keeps only the segments some placement of the digit
-    /// in the band can use, then places every row left with a single unsolved cell.
+    /// in the band can use, then places every row left with a single unsolved cell. Returns the
+    /// words it changed (as dirty bits), not counting the analysed word itself.
     #[inline(always)]
-    fn update(&mut self, idx: usize) -> Result<(), Contradiction> {
+    fn update(&mut self, idx: usize) -> Result<u32, Contradiction> {
         let x = self.cand[idx];
         // The masks only tell the compiler the indices are in range (no bounds checks).
         let shrink = SHRINK[(x & 0x1ff) as usize] as usize
             | (SHRINK[((x >> 9) & 0x1ff) as usize] as usize) << 3
             | (SHRINK[((x >> 18) & 0x1ff) as usize] as usize) << 6;
-        let possible = PERM[shrink & 0x1ff] as usize;
+        let possible = PERM_CELLS[shrink & 0x1ff];
         if possible == 0 {
             return Err(Contradiction);
         }
-        let x = x & SEGMENTS[possible & 0x1ff];
-        let (d, b) = (idx / 3, idx % 3);
+        let x = x & possible;
+        let b = idx / 9;
         let mut singles = 0;
         for i in 0..3 {
             let row = x & (0x1ff << (9 * i));
@@ -242,32 +255,33 @@ impl State {
         // cell's box in this band; the other digits leave the cell here, and the stack analysis
         // closes its column in the other bands (it is the digit's lone column in that box).
         let fresh = singles & self.unsolved[b];
+        let mut dirty = 0;
         if fresh != 0 {
             self.unsolved[b] &= !fresh;
-            let mut dirty = 0;
             for e in 0..9 {
-                let j = 3 * e + b;
+                let j = 9 * b + e;
                 let old = self.cand[j];
-                let new = if e == d { old } else { old & !fresh };
+                let new = old & !fresh;
                 self.cand[j] = new;
                 dirty |= ((old != new) as u32) << j;
             }
-            self.dirty |= dirty;
+            dirty &= !(1 << idx);
         }
         self.cand[idx] = x;
-        Ok(())
+        Ok(dirty)
     }
 
     /// Stack analysis of one digit: in each stack (box column) the digit takes one column per band,
     /// a different one in each band, so the (band, column) matrix of a stack is filtered by the same
-    /// permutation table as a band's (row, box) matrix; the columns left out are closed.
+    /// permutation table as a band's (row, box) matrix; the columns left out are closed. Returns the
+    /// words it changed, as dirty bits.
     #[inline(always)]
-    fn stacks(&mut self, d: usize) -> Result<(), Contradiction> {
+    fn stacks(&mut self, d: usize) -> Result<u32, Contradiction> {
         let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
         let (c0, c1, c2) = (
-            cols(self.cand[3 * d]),
-            cols(self.cand[3 * d + 1]),
-            cols(self.cand[3 * d + 2]),
+            cols(self.cand[d]),
+            cols(self.cand[9 + d]),
+            cols(self.cand[18 + d]),
         );
         let mut open = [0u32; 3];
         for j in 0..3 {
@@ -280,37 +294,43 @@ impl State {
             open[1] |= ((p >> 3) & 7) << (3 * j);
             open[2] |= ((p >> 6) & 7) << (3 * j);
         }
+        let mut dirty = 0;
         for (b, o) in open.into_iter().enumerate() {
-            let idx = 3 * d + b;
+            let idx = 9 * b + d;
             let old = self.cand[idx];
             let new = old & (o | o << 9 | o << 18);
             self.cand[idx] = new;
-            self.dirty |= ((old != new) as u32) << idx;
+            dirty |= ((old != new) as u32) << idx;
         }
-        Ok(())
+        Ok(dirty)
     }
 
     /// Runs the band analysis and naked singles to a fixpoint.
     fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
-            let mut stale = 0u32;
-            while self.dirty != 0 {
-                while self.dirty != 0 {
-                    let idx = self.dirty.trailing_zeros() as usize;
-                    self.dirty &= self.dirty - 1;
-                    stale |= 1 << (idx / 3);
-                    self.update(idx)?;
-                }
-                while stale != 0 {
-                    let d = stale.trailing_zeros() as usize;
-                    stale &= stale - 1;
-                    self.stacks(d)?;
+            // The queue lives in a local so that it stays in a register.
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                // One digit at a time: its three band words and its stack analysis to a fixpoint,
+                // while the words of other digits it touches wait in the queue.
+                let digits = (dirty | dirty >> 9 | dirty >> 18) & 0x1ff;
+                let d = (digits.trailing_zeros() as usize).min(8);
+                let mine = (1 | 1 << 9 | 1 << 18) << d;
+                let mut own = dirty & mine;
+                dirty &= !mine;
+                while own != 0 {
+                    while own != 0 {
+                        let idx = (own.trailing_zeros() as usize).min(26);
+                        own &= own - 1;
+                        dirty |= self.update(idx)?;
+                    }
+                    own = self.stacks(d)?;
                 }
             }
             for b in 0..3 {
                 let (mut one, mut two) = (0u32, 0u32);
                 for d in 0..9 {
-                    let x = self.cand[3 * d + b];
+                    let x = self.cand[9 * b + d];
                     two |= one & x;
                     one |= x;
                 }
@@ -325,7 +345,7 @@ impl State {
                     // An earlier placement in this loop may have emptied the cell: no digit is found
                     // and the contradiction surfaces in `place`.
                     let d = (0..9)
-                        .find(|&d| self.cand[3 * d + b] & bit != 0)
+                        .find(|&d| self.cand[9 * b + d] & bit != 0)
                         .unwrap_or(0);
                     self.place(d, b, bit)?;
                 }
@@ -348,7 +368,7 @@ impl State {
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[3 * d + b];
+                let x = self.cand[9 * b + d];
                 three |= two & x;
                 two |= one & x;
                 one |= x;
@@ -380,7 +400,7 @@ impl State {
     fn digits_at(&self, b: usize, bit: u32) -> u32 {
         let mut digits = 0;
         for d in 0..9 {
-            if self.cand[3 * d + b] & bit != 0 {
+            if self.cand[9 * b + d] & bit != 0 {
                 digits |= 1 << d;
             }
         }
@@ -391,7 +411,7 @@ impl State {
     fn write_into(&self, grid: &mut Grid) {
         for d in 0..9 {
             for b in 0..3 {
-                let mut bits = self.cand[3 * d + b];
+                let mut bits = self.cand[9 * b + d];
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
