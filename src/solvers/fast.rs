@@ -228,9 +228,26 @@ impl State {
         Ok(())
     }
 
+    /// Removes `cells`, just placed with digit index `d`, from the other digits' words of band `b`;
+    /// returns the words changed, as dirty bits.
+    #[inline(always)]
+    fn take_from_others(&mut self, d: usize, b: usize, cells: u32) -> u32 {
+        let own = self.cand[9 * b + d];
+        let mut dirty = 0;
+        for e in 0..9 {
+            let j = 9 * b + e;
+            let old = self.cand[j];
+            let new = old & !cells;
+            self.cand[j] = new;
+            dirty |= ((old != new) as u32) << j;
+        }
+        self.cand[9 * b + d] = own;
+        dirty & !(1 << (9 * b + d))
+    }
+
     /// Band analysis of one (digit, band) word: keeps only the segments some placement of the digit
-    /// in the band can use, then places every row left with a single unsolved cell. Returns the
-    /// words it changed (as dirty bits), not counting the analysed word itself.
+    /// in the band can use, then places the digit in every row left with a single unsolved cell.
+    /// Returns the cells placed, which the other digits of the band still have to give up.
     #[inline(always)]
     fn update(&mut self, idx: usize) -> Result<u32, Contradiction> {
         let x = self.cand[idx];
@@ -252,23 +269,13 @@ impl State {
             }
         }
         // A row down to one cell places the digit there. The table already cleared the rest of the
-        // cell's box in this band; the other digits leave the cell here, and the stack analysis
-        // closes its column in the other bands (it is the digit's lone column in that box).
+        // cell's box in this band; the stack analysis closes its column in the other bands (it is
+        // the digit's lone column in that box), and the caller takes the cell from the other digits
+        // once this digit has settled (one pass for all its placements, and no branch here).
         let fresh = singles & self.unsolved[b];
-        let mut dirty = 0;
-        if fresh != 0 {
-            self.unsolved[b] &= !fresh;
-            for e in 0..9 {
-                let j = 9 * b + e;
-                let old = self.cand[j];
-                let new = old & !fresh;
-                self.cand[j] = new;
-                dirty |= ((old != new) as u32) << j;
-            }
-            dirty &= !(1 << idx);
-        }
+        self.unsolved[b] &= !fresh;
         self.cand[idx] = x;
-        Ok(dirty)
+        Ok(fresh)
     }
 
     /// Stack analysis of one digit: in each stack (box column) the digit takes one column per band,
@@ -318,13 +325,19 @@ impl State {
                 let mine = (1 | 1 << 9 | 1 << 18) << d;
                 let mut own = dirty & mine;
                 dirty &= !mine;
+                let mut placed = [0u32; 3];
                 while own != 0 {
                     while own != 0 {
                         let idx = (own.trailing_zeros() as usize).min(26);
                         own &= own - 1;
-                        dirty |= self.update(idx)?;
+                        placed[idx / 9] |= self.update(idx)?;
                     }
                     own = self.stacks(d)?;
+                }
+                for (b, cells) in placed.into_iter().enumerate() {
+                    if cells != 0 {
+                        dirty |= self.take_from_others(d, b, cells);
+                    }
                 }
             }
             for b in 0..3 {
