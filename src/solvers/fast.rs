@@ -367,9 +367,7 @@ impl State {
                     naked &= naked - 1;
                     // An earlier placement in this loop may have emptied the cell: no digit is found
                     // and the contradiction surfaces in `place`.
-                    let d = (0..9)
-                        .find(|&d| self.cand[9 * b + d] & bit != 0)
-                        .unwrap_or(0);
+                    let d = (self.digits_at(b, bit).trailing_zeros() as usize).min(8);
                     self.place(d, b, bit)?;
                 }
             }
@@ -423,9 +421,7 @@ impl State {
     fn digits_at(&self, b: usize, bit: u32) -> u32 {
         let mut digits = 0;
         for d in 0..9 {
-            if self.cand[9 * b + d] & bit != 0 {
-                digits |= 1 << d;
-            }
+            digits |= ((self.cand[9 * b + d] & bit != 0) as u32) << d;
         }
         digits
     }
