@@ -14,6 +14,7 @@
 
 pub mod backtrack;
 mod board;
+pub mod fast;
 mod geometry;
 pub mod locked;
 pub mod mrv;
