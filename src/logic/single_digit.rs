@@ -1,0 +1,183 @@
+//! Sukaku Explainer's "turbot fish" family of one-digit patterns: skyscraper (4.0), two-string
+//! kite (4.1), turbot fish (4.2) and empty rectangle (4.2).
+//!
+//! Each is a chain of two strong links joined by a weak one: a conjugate pair `start`–`bridge1`
+//! in a base unit (the digit's only two places there), `bridge1` and `bridge2` sharing a third
+//! unit, and `bridge2`–`end` conjugate in a cover unit. If `start` is not the digit, `bridge1`
+//! is, so `bridge2` is not and `end` is: one of `start` and `end` holds the digit, and it leaves
+//! every cell that sees both. The kind of the base and cover units names the pattern: two rows or
+//! two columns make a skyscraper, a row and a column a kite, a line and a box a turbot fish. In an
+//! empty rectangle the cover is a box whose candidates lie on one row and one column of it (the
+//! cross through its "heart" cell), which acts as the second strong link.
+//!
+//! SE collects every such pattern that eliminates something, then takes the one with the lowest
+//! score and, among those, the most eliminations (first found on ties).
+
+use super::{
+    cell_name, eliminations_of, unit_name, units_of, State, Step, Technique, PEERS, UNITS,
+    UNIT_SETS,
+};
+
+/// (base, cover) unit bases in SE's order: row/row, column/column, column/row, row/box,
+/// column/box.
+const SETS: [(usize, usize); 5] = [(9, 9), (18, 18), (18, 9), (9, 0), (18, 0)];
+
+/// For an empty rectangle with its heart at box position `e`: the box positions in neither the
+/// heart's row nor its column.
+fn rectangle(e: usize) -> u16 {
+    let (r, c) = (e / 3, e % 3);
+    let mut m = 0;
+    for i in 0..9 {
+        if i / 3 != r && i % 3 != c {
+            m |= 1 << i;
+        }
+    }
+    m
+}
+
+struct Found {
+    step: Step,
+    count: usize,
+}
+
+/// The unit, other than `base` and `cover`, shared by two cells: column first, then row, then box
+/// (SE's test order).
+fn shared_unit(a: usize, b: usize) -> Option<usize> {
+    let (ua, ub) = (units_of(a), units_of(b));
+    if ua[2] == ub[2] {
+        Some(ua[2])
+    } else if ua[1] == ub[1] {
+        Some(ua[1])
+    } else if ua[0] == ub[0] {
+        Some(ua[0])
+    } else {
+        None
+    }
+}
+
+/// Skyscraper, two-string kite, turbot fish and empty rectangle, SE's choice among them.
+pub fn turbot_fish(state: &State) -> Option<Step> {
+    let mut found: Vec<Found> = Vec::new();
+    for (base, cover) in SETS {
+        for d in 1..=9u8 {
+            for i1 in 0..9 {
+                let bu = base + i1;
+                let bp = state.positions(bu, d);
+                if bp.count_ones() != 2 {
+                    continue;
+                }
+                let start_i2 = if base == cover { i1 + 1 } else { 0 };
+                for i2 in start_i2..9 {
+                    let cu = cover + i2;
+                    let cp = state.positions(cu, d);
+                    let n = cp.count_ones();
+                    let is_box = cover == 0;
+                    if !(n == 2 || (is_box && n > 2 && n < 6)) {
+                        continue;
+                    }
+                    let mut heart = None;
+                    if n > 2 {
+                        heart = (0..9).find(|&e| cp & rectangle(e) == 0);
+                        if heart.is_none() {
+                            continue;
+                        }
+                    }
+                    let b0 = UNITS[bu][bp.trailing_zeros() as usize] as usize;
+                    let b1 = UNITS[bu][15 - bp.leading_zeros() as usize] as usize;
+                    let (c0, c1) = match heart {
+                        Some(e) => (UNITS[cu][e] as usize, UNITS[cu][e] as usize),
+                        None => (
+                            UNITS[cu][cp.trailing_zeros() as usize] as usize,
+                            UNITS[cu][15 - cp.leading_zeros() as usize] as usize,
+                        ),
+                    };
+                    let cells = [b0, b1, c0, c1];
+                    let compared = if heart.is_some() { 3 } else { 4 };
+                    let distinct =
+                        (0..compared).all(|i| (i + 1..compared).all(|j| cells[i] != cells[j]));
+                    if !distinct {
+                        continue;
+                    }
+                    if heart.is_some() && (units_of(b0)[0] == cu || units_of(b1)[0] == cu) {
+                        continue;
+                    }
+                    for i in 0..2 {
+                        for j in 2..2 + compared - 2 {
+                            let (start, bridge1, bridge2, end) =
+                                (cells[i], cells[1 - i], cells[j], cells[5 - j]);
+                            let Some(share) = shared_unit(bridge1, bridge2) else {
+                                continue;
+                            };
+                            if share == bu || share == cu {
+                                continue;
+                            }
+                            let mut victims =
+                                PEERS[start] & PEERS[end] & !(1u128 << start | 1u128 << end);
+                            if heart.is_some() {
+                                victims &= !(UNIT_SETS[cu] | UNIT_SETS[bu]);
+                            }
+                            let elims = eliminations_of(state, victims, d);
+                            if elims.is_empty() {
+                                continue;
+                            }
+                            let technique = match (heart.is_some(), base, cover) {
+                                (true, _, _) => Technique::EmptyRectangle,
+                                (false, b, c) if b == c => Technique::Skyscraper,
+                                (false, _, 0) => Technique::TurbotFish,
+                                _ => Technique::TwoStringKite,
+                            };
+                            let explanation = if heart.is_some() {
+                                format!(
+                                    "{}: the {}s of {} lie on the row and column through {}; with the conjugate pair {}-{} in {}, either {} is {} or {} is confined to {}'s line in {}",
+                                    technique.name(),
+                                    d,
+                                    unit_name(cu),
+                                    cell_name(end),
+                                    cell_name(start),
+                                    cell_name(bridge1),
+                                    unit_name(bu),
+                                    cell_name(start),
+                                    d,
+                                    d,
+                                    cell_name(end),
+                                    unit_name(cu)
+                                )
+                            } else {
+                                format!(
+                                    "{}: {} is in {} or {} ({}), and in {} or {} ({}); {} and {} share {}, so one of {} and {} is {}",
+                                    technique.name(),
+                                    d,
+                                    cell_name(start),
+                                    cell_name(bridge1),
+                                    unit_name(bu),
+                                    cell_name(bridge2),
+                                    cell_name(end),
+                                    unit_name(cu),
+                                    cell_name(bridge1),
+                                    cell_name(bridge2),
+                                    unit_name(share),
+                                    cell_name(start),
+                                    cell_name(end),
+                                    d
+                                )
+                            };
+                            let count = elims.len();
+                            found.push(Found {
+                                step: Step::eliminations(technique, elims, explanation),
+                                count,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // A stable sort keeps discovery order among equals, as SE's does.
+    found.sort_by(|a, b| {
+        a.step
+            .score_tenths
+            .cmp(&b.step.score_tenths)
+            .then(b.count.cmp(&a.count))
+    });
+    found.into_iter().next().map(|f| f.step)
+}
