@@ -416,8 +416,10 @@ pub enum Technique {
     TwoStringKite,
     /// Two conjugate pairs joined by a weak link, with a box as one link (4.2).
     TurbotFish,
-    /// A conjugate pair and a box whose candidates lie on one row and one column (4.2).
+    /// A conjugate pair and a box whose candidates lie on one row and one column (4.3).
     EmptyRectangle,
+    /// Two strong links joined by a weak one, some nodes being groups of a box and a line (4.3).
+    GroupedTurbotFish,
     /// Pivot xy with pincers xz and yz (4.2).
     XYWing,
     /// Pivot xyz with pincers xz and yz (4.4).
@@ -457,6 +459,7 @@ impl Technique {
             TwoStringKite => "Two-string Kite",
             TurbotFish => "Turbot Fish",
             EmptyRectangle => "Empty Rectangle",
+            GroupedTurbotFish => "Grouped Turbot Fish",
             XYWing => "XY-Wing",
             XYZWing => "XYZ-Wing",
             UniqueRectangle1 => "Unique Rectangle type 1",
@@ -489,7 +492,7 @@ impl Technique {
             Skyscraper => 40,
             TwoStringKite => 41,
             TurbotFish => 42,
-            EmptyRectangle => 42,
+            EmptyRectangle | GroupedTurbotFish => 43,
             XYWing => 42,
             XYZWing => 44,
             UniqueRectangle1 => 45,

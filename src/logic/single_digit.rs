@@ -1,5 +1,6 @@
 //! Sukaku Explainer's "turbot fish" family of one-digit patterns: skyscraper (4.0), two-string
-//! kite (4.1), turbot fish (4.2) and empty rectangle (4.2).
+//! kite (4.1), turbot fish (4.2), and the grouped forms rated 4.3 by the Sukaku Explainer that
+//! rated the SE sample: empty rectangle and grouped turbot fish.
 //!
 //! Each is a chain of two strong links joined by a weak one: a conjugate pair `start`–`bridge1`
 //! in a base unit (the digit's only two places there), `bridge1` and `bridge2` sharing a third
@@ -172,6 +173,7 @@ pub fn turbot_fish(state: &State) -> Option<Step> {
             }
         }
     }
+    grouped(state, &mut found);
     // A stable sort keeps discovery order among equals, as SE's does.
     found.sort_by(|a, b| {
         a.step
@@ -180,4 +182,122 @@ pub fn turbot_fish(state: &State) -> Option<Step> {
             .then(b.count.cmp(&a.count))
     });
     found.into_iter().next().map(|f| f.step)
+}
+
+/// A strong link of digit `d` in unit `u`: its candidates there are exactly `a` and `b`, each a
+/// single cell or a group (cells of one box and one line).
+struct Link {
+    a: u128,
+    b: u128,
+    unit: usize,
+}
+
+/// Whether a set of cells lies in one box and one line (a node of a grouped chain).
+fn is_node(set: u128) -> bool {
+    if set == 0 {
+        return false;
+    }
+    let first = set.trailing_zeros() as usize;
+    let [bx, row, col] = units_of(first);
+    set & !UNIT_SETS[bx] == 0 && (set & !UNIT_SETS[row] == 0 || set & !UNIT_SETS[col] == 0)
+}
+
+fn strong_links(state: &State, d: u8) -> Vec<Link> {
+    let mut links = Vec::new();
+    for u in 0..27 {
+        let p = UNIT_SETS[u] & state.digit_cells(d);
+        if p.count_ones() < 2 {
+            continue;
+        }
+        // Candidate splits: by the boxes (for a line) or by the lines (for a box) the part A
+        // lies in; B is the rest.
+        let parts: &[usize] = if u < 9 { &LINE_UNITS } else { &BOX_UNITS };
+        for &v in parts {
+            let a = p & UNIT_SETS[v];
+            let b = p & !a;
+            if a == 0 || b == 0 || !is_node(a) || !is_node(b) {
+                continue;
+            }
+            if links
+                .iter()
+                .any(|l: &Link| l.unit == u && (l.a == b && l.b == a || l.a == a))
+            {
+                continue;
+            }
+            links.push(Link { a, b, unit: u });
+        }
+    }
+    links
+}
+
+const BOX_UNITS: [usize; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const LINE_UNITS: [usize; 18] = [
+    9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+];
+
+/// Cells that see every cell of `set`.
+fn seen_by_all(set: u128) -> u128 {
+    super::cells_of(set).fold(!0u128 >> 47, |s, c| s & PEERS[c])
+}
+
+/// Grouped two-strong-link chains (4.3): like a turbot fish, but a node may be a group of cells
+/// of one box and one line. Plain chains of single cells are left to the scan above, which
+/// follows SE's order exactly.
+fn grouped(state: &State, found: &mut Vec<Found>) {
+    for d in 1..=9u8 {
+        let links = strong_links(state, d);
+        for l1 in &links {
+            for (a, b) in [(l1.a, l1.b), (l1.b, l1.a)] {
+                let sees_b = seen_by_all(b);
+                for l2 in &links {
+                    if l2.unit == l1.unit {
+                        continue;
+                    }
+                    for (c, e) in [(l2.a, l2.b), (l2.b, l2.a)] {
+                        let nodes = [a, b, c, e];
+                        let all = a | b | c | e;
+                        if nodes.iter().map(|n| n.count_ones()).sum::<u32>() != all.count_ones() {
+                            continue;
+                        }
+                        if nodes.iter().all(|n| n.count_ones() == 1) {
+                            continue;
+                        }
+                        if c & !sees_b != 0 {
+                            continue;
+                        }
+                        let victims = seen_by_all(a) & seen_by_all(e) & !all;
+                        let elims = eliminations_of(state, victims, d);
+                        if elims.is_empty() {
+                            continue;
+                        }
+                        let count = elims.len();
+                        let names =
+                            |n: u128| format!("{{{}}}", super::cells_name(super::cells_of(n)));
+                        found.push(Found {
+                            step: Step::eliminations(
+                                Technique::GroupedTurbotFish,
+                                elims,
+                                format!(
+                                    "Grouped Turbot Fish: {} is in {} or {} ({}), and in {} or {} ({}); {} sees all of {}, so {} is in {} or {}",
+                                    d,
+                                    names(a),
+                                    names(b),
+                                    unit_name(l1.unit),
+                                    names(c),
+                                    names(e),
+                                    unit_name(l2.unit),
+                                    names(b),
+                                    names(c),
+                                    d,
+                                    names(a),
+                                    names(e)
+                                ),
+                            ),
+                            count,
+                        });
+                    }
+                }
+            }
+        }
+    }
 }
