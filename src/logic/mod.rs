@@ -22,6 +22,10 @@
 //! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle), [`wings`] and
 //! [`uniqueness`].
 
+// Unit, cell and position numbers are the natural loop variables here: they index several tables
+// at once and appear in the explanations, so iterator chains would only hide them.
+#![allow(clippy::needless_range_loop)]
+
 use std::fmt;
 
 use crate::sudoku::Grid;
