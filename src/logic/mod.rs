@@ -30,6 +30,7 @@ use std::fmt;
 
 use crate::sudoku::Grid;
 
+pub mod chains;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
@@ -436,6 +437,16 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to the same four cells of a unit (5.4).
     HiddenQuad,
+    /// Bidirectional X-cycle (6.5 plus a length bonus).
+    XCycle,
+    /// Bidirectional Y-cycle (6.5 plus a length bonus).
+    YCycle,
+    /// Forcing X-chain (6.6 plus a length bonus).
+    ForcingXChain,
+    /// Bidirectional cycle mixing X- and Y-links (7.0 plus a length bonus).
+    Cycle,
+    /// Forcing chain mixing X- and Y-links (7.0 plus a length bonus).
+    ForcingChain,
 }
 
 impl Technique {
@@ -470,10 +481,16 @@ impl Technique {
             NakedQuad => "Naked Quad",
             Jellyfish => "Jellyfish",
             HiddenQuad => "Hidden Quad",
+            XCycle => "Bidirectional X-Cycle",
+            YCycle => "Bidirectional Y-Cycle",
+            ForcingXChain => "Forcing X-Chain",
+            Cycle => "Bidirectional Cycle",
+            ForcingChain => "Forcing Chain",
         }
     }
 
     /// The SE score in tenths (1.5 is 15): integers, so that maxima and comparisons are exact.
+    /// For chains this is the base score; a step adds its length bonus.
     pub fn score_tenths(self) -> u16 {
         use Technique::*;
         match self {
@@ -503,6 +520,9 @@ impl Technique {
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
+            XCycle | YCycle => 65,
+            ForcingXChain => 66,
+            Cycle | ForcingChain => 70,
         }
     }
 
@@ -607,6 +627,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("naked quads", subsets::naked_quad),
     ("jellyfishes", fish::jellyfish),
     ("hidden quads", subsets::hidden_quad),
+    ("forcing chains & cycles", chains::forcing_chains_and_cycles),
 ];
 
 /// The next step SE would take: the first step of the first finder that has one.
