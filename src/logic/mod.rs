@@ -437,6 +437,16 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to the same four cells of a unit (5.4).
     HiddenQuad,
+    /// Three strong links in rows only or columns only (5.4).
+    ThreeSkyscrapers,
+    /// Three strong links, one in a box, the lines all rows or all columns (5.5).
+    ThreeTurbotFish,
+    /// Three strong links in rows and columns (5.6).
+    ThreeStringKite,
+    /// Three strong links with a group node (5.7).
+    ThreeStrongLinksGrouped,
+    /// A three-cell almost locked set and a bivalue cell (5.5 or 5.6).
+    WXYZWing,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
     XCycle,
     /// Bidirectional Y-cycle (6.5 plus a length bonus).
@@ -481,6 +491,11 @@ impl Technique {
             NakedQuad => "Naked Quad",
             Jellyfish => "Jellyfish",
             HiddenQuad => "Hidden Quad",
+            ThreeSkyscrapers => "3 Skyscrapers",
+            ThreeTurbotFish => "3-Turbot Fish",
+            ThreeStringKite => "3-String Kite",
+            ThreeStrongLinksGrouped => "3 Strong Links (grouped)",
+            WXYZWing => "WXYZ-Wing",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
@@ -520,6 +535,11 @@ impl Technique {
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
+            ThreeSkyscrapers => 54,
+            ThreeTurbotFish => 55,
+            ThreeStringKite => 56,
+            ThreeStrongLinksGrouped => 57,
+            WXYZWing => 55,
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
@@ -627,6 +647,8 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("naked quads", subsets::naked_quad),
     ("jellyfishes", fish::jellyfish),
     ("hidden quads", subsets::hidden_quad),
+    ("3 strong-linked fishes", single_digit::three_strong_links),
+    ("wxyz-wings", wings::wxyz_wing),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
 ];
 

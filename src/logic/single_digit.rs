@@ -15,8 +15,8 @@
 //! score and, among those, the most eliminations (first found on ties).
 
 use super::{
-    cell_name, eliminations_of, unit_name, units_of, State, Step, Technique, PEERS, UNITS,
-    UNIT_SETS,
+    cell_name, eliminations_of, unit_name, units_of, State, Step, Technique, UnitKind, PEERS,
+    UNITS, UNIT_SETS,
 };
 
 /// (base, cover) unit bases in SE's order: row/row, column/column, column/row, row/box,
@@ -300,4 +300,93 @@ fn grouped(state: &State, found: &mut Vec<Found>) {
             }
         }
     }
+}
+
+/// Sukaku Explainer's "3 strong-linked fishes": three strong links of one digit joined by two weak
+/// links, `start = b1 - c1 = d1 - e1 = end`; one of `start` and `end` holds the digit. Named by
+/// the kinds of the three strong-link units: all rows or all columns make "3 skyscrapers" (5.4), a
+/// mix of rows and columns a "3-string kite" (5.6), otherwise a "3-turbot fish" (5.5); a chain
+/// with a group node (cells of one box and one line, as in an empty rectangle) scores 5.7.
+/// Like the two-link family, the lowest score wins, then the most eliminations.
+pub fn three_strong_links(state: &State) -> Option<Step> {
+    let mut found: Vec<Found> = Vec::new();
+    for d in 1..=9u8 {
+        let links = strong_links(state, d);
+        if links.len() < 3 {
+            continue;
+        }
+        let oriented: Vec<(u128, u128, usize)> = links
+            .iter()
+            .flat_map(|l| [(l.a, l.b, l.unit), (l.b, l.a, l.unit)])
+            .collect();
+        for &(s, b1, u1) in &oriented {
+            let sees_b1 = seen_by_all(b1);
+            for &(c1, d1, u2) in &oriented {
+                if u2 == u1 || c1 & !sees_b1 != 0 || (s | b1) & (c1 | d1) != 0 {
+                    continue;
+                }
+                let sees_d1 = seen_by_all(d1);
+                for &(e1, end, u3) in &oriented {
+                    if u3 == u1 || u3 == u2 || e1 & !sees_d1 != 0 {
+                        continue;
+                    }
+                    let nodes = [s, b1, c1, d1, e1, end];
+                    let all = nodes.iter().fold(0u128, |a, &n| a | n);
+                    if nodes.iter().map(|n| n.count_ones()).sum::<u32>() != all.count_ones() {
+                        continue;
+                    }
+                    let victims = seen_by_all(s) & seen_by_all(end) & !all;
+                    let elims = eliminations_of(state, victims, d);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let grouped = nodes.iter().any(|n| n.count_ones() > 1);
+                    let kinds = [u1, u2, u3].map(super::unit_kind);
+                    let has = |k| kinds.contains(&k);
+                    let technique = if grouped {
+                        Technique::ThreeStrongLinksGrouped
+                    } else if kinds.iter().all(|&k| k == kinds[0] && k != UnitKind::Box) {
+                        Technique::ThreeSkyscrapers
+                    } else if has(UnitKind::Row) && has(UnitKind::Col) {
+                        Technique::ThreeStringKite
+                    } else {
+                        Technique::ThreeTurbotFish
+                    };
+                    let names = |n: u128| format!("{{{}}}", super::cells_name(super::cells_of(n)));
+                    let count = elims.len();
+                    found.push(Found {
+                        step: Step::eliminations(
+                            technique,
+                            elims,
+                            format!(
+                                "{}: {} is in {} or {} ({}), in {} or {} ({}), in {} or {} ({}); the links between them are weak, so one of {} and {} is {}",
+                                technique.name(),
+                                d,
+                                names(s),
+                                names(b1),
+                                unit_name(u1),
+                                names(c1),
+                                names(d1),
+                                unit_name(u2),
+                                names(e1),
+                                names(end),
+                                unit_name(u3),
+                                names(s),
+                                names(end),
+                                d
+                            ),
+                        ),
+                        count,
+                    });
+                }
+            }
+        }
+    }
+    found.sort_by(|a, b| {
+        a.step
+            .score_tenths
+            .cmp(&b.step.score_tenths)
+            .then(b.count.cmp(&a.count))
+    });
+    found.into_iter().next().map(|f| f.step)
 }
