@@ -447,6 +447,10 @@ pub enum Technique {
     ThreeStrongLinksGrouped,
     /// A three-cell almost locked set and a bivalue cell (5.5 or 5.6).
     WXYZWing,
+    /// Bivalue universal grave type 1 (5.6).
+    Bug1,
+    /// Bivalue universal grave type 2 (5.7).
+    Bug2,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
     XCycle,
     /// Bidirectional Y-cycle (6.5 plus a length bonus).
@@ -496,6 +500,8 @@ impl Technique {
             ThreeStringKite => "3-String Kite",
             ThreeStrongLinksGrouped => "3 Strong Links (grouped)",
             WXYZWing => "WXYZ-Wing",
+            Bug1 => "Bivalue Universal Grave type 1",
+            Bug2 => "Bivalue Universal Grave type 2",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
@@ -540,6 +546,8 @@ impl Technique {
             ThreeStringKite => 56,
             ThreeStrongLinksGrouped => 57,
             WXYZWing => 55,
+            Bug1 => 56,
+            Bug2 => 57,
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
@@ -649,6 +657,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("hidden quads", subsets::hidden_quad),
     ("3 strong-linked fishes", single_digit::three_strong_links),
     ("wxyz-wings", wings::wxyz_wing),
+    ("bivalue universal graves", uniqueness::bug),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
 ];
 
