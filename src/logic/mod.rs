@@ -451,6 +451,8 @@ pub enum Technique {
     Bug1,
     /// Bivalue universal grave type 2 (5.7).
     Bug2,
+    /// A four-cell almost locked set and a bivalue cell (6.2 to 6.4).
+    VWXYZWing,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
     XCycle,
     /// Bidirectional Y-cycle (6.5 plus a length bonus).
@@ -502,6 +504,7 @@ impl Technique {
             WXYZWing => "WXYZ-Wing",
             Bug1 => "Bivalue Universal Grave type 1",
             Bug2 => "Bivalue Universal Grave type 2",
+            VWXYZWing => "VWXYZ-Wing",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
@@ -548,6 +551,7 @@ impl Technique {
             WXYZWing => 55,
             Bug1 => 56,
             Bug2 => 57,
+            VWXYZWing => 62,
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
@@ -658,6 +662,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("3 strong-linked fishes", single_digit::three_strong_links),
     ("wxyz-wings", wings::wxyz_wing),
     ("bivalue universal graves", uniqueness::bug),
+    ("vwxyz-wings", wings::vwxyz_wing),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
 ];
 
