@@ -429,8 +429,14 @@ pub enum Technique {
     XYWing,
     /// Pivot xyz with pincers xz and yz (4.4).
     XYZWing,
-    /// Unique rectangle type 1 (4.5).
+    /// Unique rectangle or loop type 1 (4.5 and up with the loop size).
     UniqueRectangle1,
+    /// Unique rectangle or loop type 2 (4.5 and up).
+    UniqueRectangle2,
+    /// Unique rectangle or loop type 3, with a naked or hidden set (4.5 and up).
+    UniqueRectangle3,
+    /// Unique rectangle or loop type 4 (4.5 and up).
+    UniqueRectangle4,
     /// Four cells of a unit with four candidates between them (5.0).
     NakedQuad,
     /// Basic fish of size 4 (5.2).
@@ -494,6 +500,9 @@ impl Technique {
             XYWing => "XY-Wing",
             XYZWing => "XYZ-Wing",
             UniqueRectangle1 => "Unique Rectangle type 1",
+            UniqueRectangle2 => "Unique Rectangle type 2",
+            UniqueRectangle3 => "Unique Rectangle type 3",
+            UniqueRectangle4 => "Unique Rectangle type 4",
             NakedQuad => "Naked Quad",
             Jellyfish => "Jellyfish",
             HiddenQuad => "Hidden Quad",
@@ -540,7 +549,7 @@ impl Technique {
             EmptyRectangle | GroupedTurbotFish => 43,
             XYWing => 42,
             XYZWing => 44,
-            UniqueRectangle1 => 45,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => 45,
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
