@@ -347,7 +347,7 @@ pub fn three_strong_links(state: &State) -> Option<Step> {
                         Technique::ThreeStrongLinksGrouped
                     } else if kinds.iter().all(|&k| k == kinds[0] && k != UnitKind::Box) {
                         Technique::ThreeSkyscrapers
-                    } else if has(UnitKind::Row) && has(UnitKind::Col) {
+                    } else if has(UnitKind::Row) && has(UnitKind::Col) && !has(UnitKind::Box) {
                         Technique::ThreeStringKite
                     } else {
                         Technique::ThreeTurbotFish
