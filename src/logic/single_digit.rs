@@ -304,8 +304,10 @@ fn grouped(state: &State, found: &mut Vec<Found>) {
 
 /// Sukaku Explainer's "3 strong-linked fishes": three strong links of one digit joined by two weak
 /// links, `start = b1 - c1 = d1 - e1 = end`; one of `start` and `end` holds the digit. Named by
-/// the kinds of the three strong-link units: all rows or all columns make "3 skyscrapers" (5.4), a
-/// mix of rows and columns a "3-string kite" (5.6), otherwise a "3-turbot fish" (5.5); a chain
+/// the kinds of the three strong-link units: all rows or all columns make "3 skyscrapers" (5.4),
+/// rows and columns without a box a "3-string kite" (5.6), otherwise a "3-turbot fish" (5.5) (the
+/// current Sukaku source calls a row-box-column chain a kite; the build that rated the SE sample
+/// evidently did not, see docs/rating.md); a chain
 /// with a group node (cells of one box and one line, as in an empty rectangle) scores 5.7.
 /// Like the two-link family, the lowest score wins, then the most eliminations.
 pub fn three_strong_links(state: &State) -> Option<Step> {
