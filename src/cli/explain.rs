@@ -20,7 +20,7 @@ pub struct ExplainArgs {
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let grid = Grid::parse(&args.puzzle).context("parsing the puzzle")?;
     let path = logic::solve_path(&grid).context("solving")?;
-    let rating = technique::technique_rating(&grid)?;
+    let rating = technique::rate_path(&path);
     let mut out = io::stdout().lock();
     writeln!(out, "puzzle  {}", grid.to_line())?;
     for (i, step) in path.steps.iter().enumerate() {

@@ -3,7 +3,7 @@
 //! in Sukaku Explainer's order. See `docs/rating.md` for the table of scores, the procedure and
 //! the measured agreement with published SE ratings.
 
-use crate::logic::{self, LogicError, Technique};
+use crate::logic::{self, LogicError, SolvePath, Technique};
 use crate::sudoku::Grid;
 
 /// The technique rating of one puzzle.
@@ -36,7 +36,11 @@ impl TechniqueRating {
 
 /// Rates a 9x9 puzzle on the SE scale.
 pub fn technique_rating(grid: &Grid) -> Result<TechniqueRating, LogicError> {
-    let path = logic::solve_path(grid)?;
+    Ok(rate_path(&logic::solve_path(grid)?))
+}
+
+/// The rating of a solution path already computed (e.g. by `dlxlab explain`).
+pub fn rate_path(path: &SolvePath) -> TechniqueRating {
     let mut best: Option<(u16, Technique)> = None;
     for step in &path.steps {
         if best.is_none_or(|(s, _)| step.score_tenths > s) {
@@ -48,13 +52,13 @@ pub fn technique_rating(grid: &Grid) -> Result<TechniqueRating, LogicError> {
         None => (0, "none"),
     };
     let beyond = !path.solved;
-    Ok(TechniqueRating {
+    TechniqueRating {
         rating: (!beyond).then_some(score_tenths as f32 / 10.0),
         score_tenths,
         hardest,
         steps: path.steps.len(),
         beyond,
-    })
+    }
 }
 
 /// Agreement of the technique rating with an external SE rating, for one band (one external
