@@ -258,7 +258,8 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
             write!(s, "---:|")?;
         }
         writeln!(s)?;
-        for &i in &used {
+        // An external rating is a score, never `beyond`: that row would always be empty.
+        for &i in used.iter().filter(|&&i| Band::ALL[i] != Band::Beyond) {
             write!(s, "| {} |", Band::ALL[i].label())?;
             for &j in &used {
                 let c = a.confusion[i][j];

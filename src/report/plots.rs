@@ -863,8 +863,9 @@ pub fn time_ecdf(data: &StudyData, ctx: &PlotContext<'_>) -> Result<Figure, Plot
     render(&fig, ctx, &stem)?;
     Ok(Figure {
         stem,
-        caption: "Empirical distribution of the solve time per puzzle, one curve per solver \
-                  (timings from the study run; see the study's meta.json for threads)"
+        caption: "Empirical distribution of the solve time per puzzle, one curve per solver (runs \
+                  stopped by a budget counted at the time they stopped; the study context line \
+                  says whether times come from the parallel or a single-threaded pass)"
             .into(),
     })
 }
