@@ -381,7 +381,7 @@ fn legend<'a, DB: DrawingBackend + 'a>(
         .configure_series_labels()
         .position(position)
         .label_font(text(13.0))
-        .background_style(WHITE.mix(0.9))
+        .background_style(WHITE.mix(0.75))
         .border_style(RGBColor(160, 160, 160))
         .draw()
         .msg()
@@ -638,6 +638,9 @@ impl Draw for NodesVsRating<'_> {
                 jitter: if se { 0.035 } else { 0.0 },
             };
             let caption = match cloud.max_cell(&x, &y) {
+                _ if points.is_empty() => {
+                    format!("{} (n = 0: no finished runs)", self.data.solvers[s])
+                }
                 Some(m) => format!(
                     "{} (n = {}, cells: 1–{m} puzzles)",
                     self.data.solvers[s],
@@ -964,7 +967,7 @@ struct Histograms<'a> {
 
 impl Draw for Histograms<'_> {
     fn size(&self) -> (u32, u32) {
-        (620 * self.kinds.len() as u32, 520)
+        ((620 * self.kinds.len() as u32).max(900), 520)
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
