@@ -742,6 +742,48 @@ mod tests {
         assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Random puzzles cut from a solution grid (20% to 60% of the cells kept), sometimes with one
+        /// clue changed (which may leave no solution): the count up to 30 agrees with the peer's,
+        /// the status with the count.
+        #[test]
+        fn counts_agree_with_the_peer(
+            draw in proptest::collection::vec(0.0f64..1.0, 81),
+            density in 0.2f64..0.6,
+            change in proptest::option::of((0usize..81, 1u8..10)),
+        ) {
+            let mut cells: Vec<u8> = FULL.bytes().map(|c| c - b'0').collect();
+            for (cell, &x) in draw.iter().enumerate() {
+                if x >= density {
+                    cells[cell] = 0;
+                }
+            }
+            if let Some((cell, digit)) = change {
+                cells[cell] = digit;
+            }
+            let line: String = cells.iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect();
+            if let Ok(grid) = Grid::parse(&line) {
+                let expected = peer_count(&line, 30) as u64;
+                let limits = SolveLimits { max_solutions: 30, ..SolveLimits::default() };
+                let out = Fast.solve(&grid, &limits);
+                proptest::prop_assert_eq!(out.solutions, expected, "{}", line);
+                let status = match expected {
+                    0 => Status::None,
+                    1 => Status::Unique,
+                    _ => Status::Multiple,
+                };
+                proptest::prop_assert_eq!(out.status, status);
+                if let Some(sol) = &out.solution {
+                    proptest::prop_assert!(check_solution(&grid, sol).is_ok());
+                }
+                proptest::prop_assert_eq!(out.solution.is_some(), expected > 0);
+                proptest::prop_assert!(out.stats.nodes == 1 + out.stats.guesses);
+            }
+        }
+    }
+
     /// The first 500 puzzles of the 17-clue corpus, against the `sudoku` crate: same solution, and
     /// uniqueness proven. Skipped when `$DLXLAB_DATA` is not set or lacks the file.
     #[test]
