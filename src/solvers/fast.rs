@@ -25,7 +25,7 @@
 //! a band word to its non-empty segments (bit `3·i + j` for row `i`, box `j`) gives a 3x3 matrix;
 //! the digit takes exactly one segment in each row and in each box of the band, so its final
 //! position is one of the six permutation matrices inside that matrix. The union of those
-//! permutations ([`PERM`]) is the set of segments still possible: one table look-up performs
+//! permutations (the table `PERM`) is the set of segments still possible: one table look-up performs
 //! pointing and claiming (locked candidates) inside the band and finds hidden singles in boxes, and
 //! an empty union is a contradiction. A row left with one cell is then a placement.
 //!
