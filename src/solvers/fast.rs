@@ -34,8 +34,9 @@
 //! through the same permutation table; this closes the column of every placed cell in the other
 //! bands, does vertical pointing, and finds hidden singles in columns.
 //!
-//! *Schedule.* One digit at a time: its dirty band words and its stack analysis run to a fixpoint,
-//! then the cells it placed are taken from the other digits in one pass (marking their words dirty).
+//! *Schedule.* One digit at a time (any digit with a dirty word): the analyses of its three band
+//! words, then its stack analysis, repeated until the stack analysis changes nothing; then the
+//! cells it placed are taken from the other digits in one pass (marking their words dirty).
 //! When no word is dirty, a bit-sliced counter over the nine words of each band gives the cells with
 //! at least one and two candidates: an unsolved cell with none is a contradiction, one with exactly
 //! one is a naked single, placed at once; the loop ends when nothing is dirty after that pass.
@@ -349,16 +350,18 @@ impl State {
                 let digits = (dirty | dirty >> 9 | dirty >> 18) & 0x1ff;
                 let d = (digits.trailing_zeros() as usize).min(8);
                 let mine = (1 | 1 << 9 | 1 << 18) << d;
-                let mut own = dirty & mine;
                 dirty &= !mine;
                 let mut placed = [0u32; 3];
-                while own != 0 {
-                    while own != 0 {
-                        let idx = (own.trailing_zeros() as usize).min(26);
-                        own &= own - 1;
-                        placed[idx / 9] |= self.update(idx)?;
+                // All three bands each time, dirty or not: an analysis of a settled word changes
+                // nothing, and straight-line code lets the three run side by side without a
+                // mispredicted loop exit.
+                loop {
+                    placed[0] |= self.update(d)?;
+                    placed[1] |= self.update(9 + d)?;
+                    placed[2] |= self.update(18 + d)?;
+                    if self.stacks(d)? == 0 {
+                        break;
                     }
-                    own = self.stacks(d)?;
                 }
                 for (b, cells) in placed.into_iter().enumerate() {
                     if cells != 0 {
