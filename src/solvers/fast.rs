@@ -355,10 +355,19 @@ impl State {
                 // All three bands each time, dirty or not: an analysis of a settled word changes
                 // nothing, and straight-line code lets the three run side by side without a
                 // mispredicted loop exit.
+                // The stack analysis depends only on the three words: after the first round it has
+                // to run again only if a band analysis changed a word it left.
+                let mut first = true;
                 loop {
+                    let before = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
                     placed[0] |= self.update(d)?;
                     placed[1] |= self.update(9 + d)?;
                     placed[2] |= self.update(18 + d)?;
+                    let after = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
+                    if !first && before == after {
+                        break;
+                    }
+                    first = false;
                     if self.stacks(d)? == 0 {
                         break;
                     }
