@@ -18,6 +18,8 @@
 //! the puzzles that pass got through, and the peer is timed again on those. `backtrack` is left
 //! out: plain cell-order backtracking takes hours on some 17-clue puzzles.
 
+#[path = "../benches/support/cpu_clock.rs"]
+mod cpu_clock;
 #[path = "../benches/support/sample17.rs"]
 mod sample17;
 
@@ -25,6 +27,7 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use cpu_clock::thread_cpu_time;
 use dlxlab::solvers::{all_solvers, SolveLimits, Solver, Status};
 use dlxlab::sudoku::{check_solution, Grid};
 
@@ -36,29 +39,6 @@ const SKIPPED: [&str; 1] = ["backtrack"];
 struct Lap {
     wall: Duration,
     cpu: Duration,
-}
-
-/// CPU time consumed by the calling thread so far.
-#[cfg(unix)]
-fn thread_cpu_time() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the duration of the call, and
-    // CLOCK_THREAD_CPUTIME_ID is a clock every supported unix provides; on failure `ts` stays zero.
-    unsafe {
-        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts);
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
-/// Without a thread CPU clock, wall time stands in.
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Duration {
-    use std::sync::OnceLock;
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed()
 }
 
 /// Times `work` on both clocks.
