@@ -4,14 +4,22 @@
 //! 17-clue puzzles as `benches/solvers.rs`.
 //!
 //! ```text
-//! taskset -c 0 cargo run --release --example solver_table [-- --rounds 7 --puzzles 1000]
+//! taskset -c 0 cargo run --release --example solver_table [-- --rounds 15 --puzzles 1000 --budget-ms 2000]
 //! ```
 //!
-//! Rounds are interleaved (peer, then every solver, then again) so that a burst of noise on a shared
-//! machine hits every row alike; each row reports the median round (and the best round, which a
-//! noisy machine disturbs least); the ratio is of medians. `backtrack` is left out: plain
-//! cell-order backtracking takes hours on some 17-clue puzzles.
+//! Time is the CPU time of the measuring thread (`CLOCK_THREAD_CPUTIME_ID`), so the time slices
+//! other processes take on a shared machine do not count; a busy sibling hyperthread still slows
+//! it. The best wall-clock round is shown beside it as a cross-check.
+//!
+//! Rounds are interleaved (peer, then every solver, then again, in alternating order) so that
+//! noise hits every row alike; each row reports the median round. The ratio is the median over
+//! rounds of the peer's time over the solver's on the same puzzles in the same round. A solver
+//! whose untimed first pass (counters and correctness check) runs past `--budget-ms` is measured on
+//! the puzzles that pass got through, and the peer is timed again on those. `backtrack` is left
+//! out: plain cell-order backtracking takes hours on some 17-clue puzzles.
 
+#[path = "../benches/support/cpu_clock.rs"]
+mod cpu_clock;
 #[path = "../benches/support/sample17.rs"]
 mod sample17;
 
@@ -19,44 +27,60 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use cpu_clock::thread_cpu_time;
 use dlxlab::solvers::{all_solvers, SolveLimits, Solver, Status};
 use dlxlab::sudoku::{check_solution, Grid};
 
 /// Solvers too slow for a 17-clue sample.
 const SKIPPED: [&str; 1] = ["backtrack"];
 
+/// One timed run: wall time and the thread's CPU time.
+#[derive(Clone, Copy)]
+struct Lap {
+    wall: Duration,
+    cpu: Duration,
+}
+
+/// Times `work` on both clocks.
+fn lap(work: impl FnOnce()) -> Lap {
+    let (wall, cpu) = (Instant::now(), thread_cpu_time());
+    work();
+    Lap {
+        cpu: thread_cpu_time().saturating_sub(cpu),
+        wall: wall.elapsed(),
+    }
+}
+
 /// One row of the table.
 struct Row {
     name: String,
-    rounds: Vec<Duration>,
-    nodes: u64,
-    guesses: u64,
-    counted: bool,
+    /// Puzzles measured: the first `n` of the sample.
+    n: usize,
+    laps: Vec<Lap>,
+    /// The peer's laps on the same first `n` puzzles, one per round.
+    peer_laps: Vec<Lap>,
+    /// Total nodes and guesses over the `n` puzzles (`None` for the peer, which does not say).
+    counts: Option<(u64, u64)>,
 }
 
-impl Row {
-    fn median(&self) -> Duration {
-        let mut r = self.rounds.clone();
-        r.sort();
-        r[r.len() / 2]
-    }
-
-    fn best(&self) -> Duration {
-        self.rounds.iter().copied().min().unwrap_or_default()
-    }
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 fn main() {
-    let mut rounds = 7usize;
+    let mut rounds = 15usize;
     let mut puzzles = sample17::SAMPLE_SIZE;
+    let mut budget_ms = 2000u64;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next().and_then(|v| v.parse::<usize>().ok());
         match (arg.as_str(), value) {
             ("--rounds", Some(v)) if v > 0 => rounds = v,
             ("--puzzles", Some(v)) if v > 0 => puzzles = v,
+            ("--budget-ms", Some(v)) if v > 0 => budget_ms = v as u64,
             _ => {
-                eprintln!("usage: solver_table [--rounds N] [--puzzles N]");
+                eprintln!("usage: solver_table [--rounds N] [--puzzles N] [--budget-ms MS]");
                 std::process::exit(2);
             }
         }
@@ -78,16 +102,19 @@ fn main() {
         .filter(|s| !SKIPPED.contains(&s.name()) && s.supports(grids[0].shape()))
         .collect();
 
-    // Counters and a correctness check, outside the timed rounds.
+    // Counters and a correctness check, outside the timed rounds. A solver whose first pass runs
+    // past the budget is measured on the puzzles it got through, so the table stays minutes long.
+    let budget = Duration::from_millis(budget_ms);
     let mut rows = vec![Row {
         name: "sudoku crate (peer)".into(),
-        rounds: Vec::new(),
-        nodes: 0,
-        guesses: 0,
-        counted: false,
+        n: grids.len(),
+        laps: Vec::new(),
+        peer_laps: Vec::new(),
+        counts: None,
     }];
     for solver in &solvers {
-        let (mut nodes, mut guesses) = (0, 0);
+        let (mut nodes, mut guesses, mut n) = (0, 0, 0);
+        let start = Instant::now();
         for grid in &grids {
             let out = solver.solve(grid, &limits);
             assert_eq!(out.status, Status::Unique, "{} on {grid}", solver.name());
@@ -95,37 +122,61 @@ fn main() {
                 .expect("solutions are valid");
             nodes += out.stats.nodes;
             guesses += out.stats.guesses;
+            n += 1;
+            if start.elapsed() > budget {
+                break;
+            }
         }
         rows.push(Row {
             name: solver.name().into(),
-            rounds: Vec::new(),
-            nodes,
-            guesses,
-            counted: true,
+            n,
+            laps: Vec::new(),
+            peer_laps: Vec::new(),
+            counts: Some((nodes, guesses)),
         });
     }
 
-    for _ in 0..rounds {
-        let start = Instant::now();
-        for &peer in &peers {
-            let mut first = [[0u8; 81]];
-            black_box(black_box(peer).solutions_up_to_buffer(&mut first, 2));
-            black_box(&first);
-        }
-        rows[0].rounds.push(start.elapsed());
-        for (k, solver) in solvers.iter().enumerate() {
-            let start = Instant::now();
-            for grid in &grids {
-                black_box(solver.solve(black_box(grid), &limits));
+    let time_peer = |n: usize| {
+        lap(|| {
+            for &peer in &peers[..n] {
+                let mut first = [[0u8; 81]];
+                black_box(black_box(peer).solutions_up_to_buffer(&mut first, 2));
+                black_box(&first);
             }
-            rows[k + 1].rounds.push(start.elapsed());
+        })
+    };
+    for round in 0..rounds {
+        // Odd rounds run the solvers before the peer, so that no periodic disturbance always
+        // falls on the same row.
+        let solvers_first = round % 2 == 1;
+        let mut full = None;
+        if !solvers_first {
+            full = Some(time_peer(grids.len()));
+        }
+        for (k, solver) in solvers.iter().enumerate() {
+            let row = &mut rows[k + 1];
+            let timed = lap(|| {
+                for grid in &grids[..row.n] {
+                    black_box(solver.solve(black_box(grid), &limits));
+                }
+            });
+            row.laps.push(timed);
+        }
+        let full = full.unwrap_or_else(|| time_peer(grids.len()));
+        rows[0].laps.push(full);
+        rows[0].peer_laps.push(full);
+        for row in &mut rows[1..] {
+            let peer = if row.n == grids.len() {
+                full
+            } else {
+                time_peer(row.n)
+            };
+            row.peer_laps.push(peer);
         }
     }
 
-    let n = grids.len() as f64;
-    let peer_rate = n / rows[0].median().as_secs_f64();
     println!(
-        "{} puzzles from {}, median of {rounds} interleaved rounds, single thread",
+        "first {} puzzles of {}; thread CPU time, median of {rounds} interleaved rounds; one thread",
         grids.len(),
         sample.source
     );
@@ -137,29 +188,42 @@ fn main() {
     );
     println!();
     println!(
-        "| solver | puzzles/s | µs/puzzle | best µs/puzzle | nodes/puzzle | guesses/puzzle | vs sudoku crate |"
+        "| solver | puzzles | puzzles/s | µs/puzzle | best wall µs/puzzle | nodes/puzzle | guesses/puzzle | vs sudoku crate |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for row in &rows {
-        let secs = row.median().as_secs_f64();
-        let rate = n / secs;
-        let (nodes, guesses) = if row.counted {
-            (
-                format!("{:.2}", row.nodes as f64 / n),
-                format!("{:.2}", row.guesses as f64 / n),
-            )
-        } else {
-            ("—".to_string(), "—".to_string())
+        let n = row.n as f64;
+        let cpu = median(row.laps.iter().map(|l| l.cpu.as_secs_f64()).collect());
+        let wall = row
+            .laps
+            .iter()
+            .map(|l| l.wall.as_secs_f64())
+            .fold(f64::INFINITY, f64::min);
+        let (nodes, guesses) = match row.counts {
+            Some((nodes, guesses)) => (
+                format!("{:.2}", nodes as f64 / n),
+                format!("{:.2}", guesses as f64 / n),
+            ),
+            None => ("—".to_string(), "—".to_string()),
         };
+        // Each round's ratio pairs two runs close in time.
+        let ratio = median(
+            row.laps
+                .iter()
+                .zip(&row.peer_laps)
+                .map(|(own, peer)| peer.cpu.as_secs_f64() / own.cpu.as_secs_f64())
+                .collect(),
+        );
         println!(
-            "| {} | {:.0} | {:.2} | {:.2} | {} | {} | {:.2}x |",
+            "| {} | {} | {:.0} | {:.2} | {:.2} | {} | {} | {:.2}x |",
             row.name,
-            rate,
-            secs * 1e6 / n,
-            row.best().as_secs_f64() * 1e6 / n,
+            row.n,
+            n / cpu,
+            cpu * 1e6 / n,
+            wall * 1e6 / n,
             nodes,
             guesses,
-            rate / peer_rate
+            ratio
         );
     }
 }

@@ -684,3 +684,54 @@ mod bench {
         }
     }
 }
+
+mod fuzz {
+    use dlxlab::corpus::CorpusReader;
+    use dlxlab::harness::{engine, select_solvers, Mode, Plan, Row};
+    use dlxlab::solvers::Status;
+    use proptest::prelude::*;
+    use std::sync::atomic::AtomicBool;
+
+    fn line() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..100),
+            "[1-9.]{81}".prop_map(String::into_bytes),
+            "[1-4.]{16}\r?".prop_map(String::into_bytes),
+            "#[ -~]{0,20}".prop_map(String::into_bytes),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever the bytes, the engine gives one row per solver per puzzle line, in line order,
+        /// and an invalid row always says why.
+        #[test]
+        fn any_bytes_give_reconciled_rows(lines in proptest::collection::vec(line(), 0..30)) {
+            let bytes = lines.join(&b"\n"[..]);
+            let solvers = select_solvers(&["singles".to_string(), "mrv".to_string()], Default::default()).unwrap();
+            let plan = Plan {
+                solvers: &solvers,
+                mode: Mode::EverySolver,
+                shard: dlxlab::corpus::Shard::ALL,
+                chunk_lines: 7,
+                serial_timing: false,
+                skip_through: 0,
+            };
+            let mut rows: Vec<Row> = Vec::new();
+            let mut reader = CorpusReader::new(&bytes[..]);
+            let tally = engine::run(&mut reader, &plan, &AtomicBool::new(false), &|_| {}, &mut |r| {
+                rows.extend_from_slice(r);
+                Ok(())
+            })
+            .unwrap();
+            prop_assert!(tally.counts.consistent());
+            prop_assert_eq!(rows.len() as u64, tally.counts.puzzle_lines * 2);
+            prop_assert!(rows.windows(2).all(|w| w[0].line <= w[1].line));
+            for row in &rows {
+                prop_assert!(!row.is_solver_error(), "{:?}", row);
+                prop_assert_eq!(row.status == Status::Invalid, !row.error.is_empty());
+            }
+        }
+    }
+}

@@ -349,6 +349,8 @@ pub fn study(
         return Err(HarnessError::NoSolvers);
     }
     let started = SystemTime::now();
+    // Captured before the run, so that a rebuild during a long study cannot change the record.
+    let env = Environment::capture();
     let dir = &config.out_dir;
     fs::create_dir_all(dir).map_err(io_err(dir))?;
     let runs = dir.join(RUNS_CSV);
@@ -434,7 +436,6 @@ pub fn study(
         .map_err(HarnessError::Corpus)?;
     out.commit().map_err(io_err(&runs))?;
     let summary = builder.finish(tally.counts);
-    let env = Environment::capture();
     let meta = Meta {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
         git_revision: env.git_revision,

@@ -234,9 +234,9 @@ impl Summary {
         self.counts.puzzle_lines * self.solvers.len() as u64
     }
 
-    /// Every row has a solver-specific count of the right size: the input lines add up by kind,
-    /// rows = puzzle lines x solvers, each solver has one row per puzzle line, and the statuses sum
-    /// to the rows.
+    /// The rows account for the input exactly: the input lines add up by kind, rows = puzzle lines
+    /// x solvers, each solver has one row per puzzle line, the statuses sum to the rows, and the
+    /// rows came in line order.
     pub fn reconciled(&self) -> bool {
         self.counts.consistent()
             && self.in_order

@@ -9,7 +9,6 @@
 //! items with two or more options; backtracks are nodes whose chosen item had no option left.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
 use crate::puzzles::sudoku::{encode, SudokuXc};
@@ -43,8 +42,8 @@ impl Matrix {
 }
 
 thread_local! {
-    /// One matrix per shape and thread, built on first use.
-    static MATRICES: RefCell<HashMap<Shape, Matrix>> = RefCell::new(HashMap::new());
+    /// One matrix per shape and thread, built on first use (a list: a thread sees few shapes).
+    static MATRICES: RefCell<Vec<(Shape, Matrix)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Solver for DlxSolver {
@@ -68,10 +67,15 @@ impl Solver for DlxSolver {
     fn solve(&self, grid: &Grid, limits: &SolveLimits) -> Outcome {
         MATRICES.with(|cache| {
             let mut cache = cache.borrow_mut();
-            match cache
-                .entry(grid.shape())
-                .or_insert_with(|| Matrix::build(grid.shape()))
-            {
+            let shape = grid.shape();
+            let k = match cache.iter().position(|(s, _)| *s == shape) {
+                Some(k) => k,
+                None => {
+                    cache.push((shape, Matrix::build(shape)));
+                    cache.len() - 1
+                }
+            };
+            match &mut cache[k].1 {
                 Matrix::Small(xc, dlx) => solve_with(xc, dlx, grid, limits),
                 Matrix::Large(xc, dlx) => solve_with(xc, dlx, grid, limits),
             }
@@ -102,7 +106,7 @@ fn solve_with<I: NodeIndex>(
     let result = dlx.search(&limits.budget, |sol| {
         found += 1;
         if first.is_none() {
-            first = Some(xc.decode(sol));
+            first = Some(fill(xc, grid, sol));
         }
         if max != 0 && found >= max {
             Control::Stop
@@ -116,7 +120,7 @@ fn solve_with<I: NodeIndex>(
     Outcome {
         status: Status::from_search(found, completed, max),
         solutions: found,
-        solution: first.and_then(Result::ok),
+        solution: first,
         stats: Stats {
             nodes: result.stats.nodes,
             guesses: branch.guesses,
@@ -124,4 +128,16 @@ fn solve_with<I: NodeIndex>(
             ..Stats::default()
         },
     }
+}
+
+/// The grid of a solution. Exact cover guarantees a valid filling, so the grid is written
+/// directly instead of through [`SudokuXc::decode`]'s validation (a debug build still checks it).
+fn fill(xc: &SudokuXc, grid: &Grid, solution: &[crate::xc::OptionId]) -> Grid {
+    let mut out = Grid::empty(grid.shape());
+    for &o in solution {
+        let (cell, d) = xc.cell_digit(o).expect("options of the Sudoku matrix");
+        out.set(cell, d);
+    }
+    debug_assert!(crate::sudoku::check_solution(grid, &out).is_ok());
+    out
 }

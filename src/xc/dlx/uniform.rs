@@ -16,7 +16,7 @@
 //!   list an active item can reach), so the flag bit is never disturbed by `LEN` updates.
 //!
 //! ```text
-//! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 64 |
+//! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 16 |
 //!                    ^ item 1 covered
 //! nodes: | headers 0..N | opt 0: N, N+1, .., N+K-1 | opt 1: N+K .. | ...
 //! ```
@@ -32,8 +32,10 @@ use crate::xc::{
 type LenX = u8;
 /// The top bit of `lenx`: the item is covered.
 const COVERED: LenX = 0x80;
-/// `lenx` is scanned in chunks of this many items.
+/// `lenx` is scanned in chunks of this many items, then a shorter tail.
 const CHUNK: usize = 64;
+/// `lenx` is padded to a multiple of this (the tail is searched eight bytes at a time).
+const PAD: usize = 16;
 
 /// `ULINK`/`DLINK`/`TOP` of a node (headers included; a header's `top` is itself). One 12-byte
 /// record, because `hide` reads all three fields of each node it touches.
@@ -95,8 +97,10 @@ pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
     nd: Vec<Link<I>>,
     /// The number of options.
     n_options: u32,
-    /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`CHUNK`].
+    /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`PAD`].
     lenx: Vec<LenX>,
+    /// `nd` and `lenx` as built, for [`Engine::release`].
+    pristine: (Vec<Link<I>>, Vec<LenX>),
     n_items: u32,
     /// Uncovered items (the item list is empty when this is 0).
     active: u32,
@@ -173,8 +177,9 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             ));
         }
         let mut lenx: Vec<LenX> = len.iter().map(|&l| l as LenX).collect();
-        lenx.resize(len.len().div_ceil(CHUNK).max(1) * CHUNK, LenX::MAX);
+        lenx.resize(len.len().div_ceil(PAD) * PAD, LenX::MAX);
         Ok(UniformDlx {
+            pristine: (nd.clone(), lenx.clone()),
             nd,
             n_options: problem.n_options() as u32,
             lenx,
@@ -262,19 +267,28 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             return (i as u32, self.lenx[i]);
         }
         let mut best = LenX::MAX;
-        let mut best_chunk = 0;
-        for (ci, chunk) in self.lenx.chunks_exact(CHUNK).enumerate() {
+        let (mut start, mut width) = (0, CHUNK);
+        let chunks = self.lenx.chunks_exact(CHUNK);
+        let tail = chunks.remainder();
+        for (ci, chunk) in chunks.enumerate() {
             let m = chunk.iter().fold(LenX::MAX, |a, &b| a.min(b));
             if m < best {
                 best = m;
-                best_chunk = ci;
+                start = ci * CHUNK;
                 if m == 0 {
                     break;
                 }
             }
         }
-        let start = best_chunk * CHUNK;
-        let pos = first_byte_equal(&self.lenx[start..start + CHUNK], best);
+        if best != 0 && !tail.is_empty() {
+            let m = tail.iter().fold(LenX::MAX, |a, &b| a.min(b));
+            if m < best {
+                best = m;
+                start = self.lenx.len() - tail.len();
+                width = tail.len();
+            }
+        }
+        let pos = first_byte_equal(&self.lenx[start..start + width], best);
         ((start + pos) as u32, best)
     }
 
@@ -333,6 +347,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                     // X7.
                     self.uncover(best);
                     choice.pop();
+                    // X8.
                     if level == 0 {
                         break 'search SearchEnd::Exhausted;
                     }
@@ -575,11 +590,15 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
         Ok(())
     }
 
+    /// Restores the matrix as built by copying the arrays saved in `new` — the same state that
+    /// uncovering the forced options newest first would give (the tests check it), in a fraction
+    /// of the time: for 17-clue Sudoku, one 19 KB copy instead of ~1,500 relinks.
     fn release(&mut self) {
-        while let Some(o) = self.forced.pop() {
-            let first = self.n_items + K as u32 * o.0;
-            self.uncommit_others(first);
-            self.uncover(self.top_of(first));
+        if !self.forced.is_empty() {
+            self.forced.clear();
+            self.nd.copy_from_slice(&self.pristine.0);
+            self.lenx.copy_from_slice(&self.pristine.1);
+            self.active = self.n_items;
         }
     }
 
@@ -597,5 +616,62 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
 
     fn problem_sizes(&self) -> (usize, usize) {
         (self.n_items as usize, self.n_options as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_byte_equal_finds_the_first_match() {
+        let mut bytes = [9u8; 64];
+        for at in [0, 7, 8, 33, 63] {
+            bytes[at] = 3;
+            bytes[63] = 3;
+            assert_eq!(first_byte_equal(&bytes, 3), at);
+            bytes[at] = 9;
+        }
+        // A zero byte right after a match must not hide it (borrows only run upwards).
+        let mut b = [5u8; 16];
+        b[2] = 0;
+        b[3] = 1;
+        assert_eq!(first_byte_equal(&b, 1), 3);
+        assert_eq!(first_byte_equal(&b, 0), 2);
+    }
+
+    #[test]
+    fn choose_picks_the_first_minimum() {
+        let mut b = Problem::builder();
+        let items: Vec<_> = (0..70)
+            .map(|i| b.primary(format!("i{i}")).unwrap())
+            .collect();
+        // Items 67..70 have no option: the first minimum lies in the tail past the 64-item chunk.
+        for k in 0..4 {
+            b.option(&[items[0], items[1], items[2], items[3 + k]])
+                .unwrap();
+        }
+        for k in 0..60 {
+            b.option(&[
+                items[4 + k % 60],
+                items[5 + k % 60],
+                items[6 + k % 60],
+                items[66],
+            ])
+            .unwrap();
+        }
+        let p = b.build().unwrap();
+        let dlx = UniformDlx::<4, u16>::new(&p).unwrap();
+        let lens: Vec<u8> = dlx.lenx[..70].to_vec();
+        let min = *lens.iter().min().unwrap();
+        let first = lens.iter().position(|&l| l == min).unwrap();
+        assert_eq!((first, min), (67, 0));
+        assert_eq!(dlx.choose(), (first as u32, min));
+        // Covering item 0 leaves items 1 and 2 with LEN 0 in the first chunk.
+        let mut dlx = dlx;
+        dlx.cover(0);
+        assert_eq!(dlx.choose(), (1, 0));
+        dlx.uncover(0);
+        dlx.check_invariants().unwrap();
     }
 }
