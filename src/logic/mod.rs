@@ -469,6 +469,10 @@ pub enum Technique {
     Cycle,
     /// Forcing chain mixing X- and Y-links (7.0 plus a length bonus).
     ForcingChain,
+    /// Cell forcing chains: every candidate of a cell implies the same (8.0 plus a length bonus).
+    CellForcingChains,
+    /// Region forcing chains: every place of a digit in a unit implies the same (8.0 plus).
+    RegionForcingChains,
 }
 
 impl Technique {
@@ -519,6 +523,8 @@ impl Technique {
             ForcingXChain => "Forcing X-Chain",
             Cycle => "Bidirectional Cycle",
             ForcingChain => "Forcing Chain",
+            CellForcingChains => "Cell Forcing Chains",
+            RegionForcingChains => "Region Forcing Chains",
         }
     }
 
@@ -564,6 +570,7 @@ impl Technique {
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
+            CellForcingChains | RegionForcingChains => 80,
         }
     }
 
@@ -673,6 +680,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("bivalue universal graves", uniqueness::bug),
     ("vwxyz-wings", wings::vwxyz_wing),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
+    ("multiple forcing chains", chains::multiple_forcing_chains),
 ];
 
 /// The next step SE would take: the first step of the first finder that has one.
