@@ -373,25 +373,6 @@ pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
     found.into_iter().next().map(|f| f.step)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::length_bonus;
-
-    #[test]
-    fn length_bonus_follows_se_thresholds() {
-        // len = nodes - 2; thresholds 4, 6, 8, 12, 16, 24.
-        assert_eq!(length_bonus(6), 0);
-        assert_eq!(length_bonus(7), 1);
-        assert_eq!(length_bonus(8), 1);
-        assert_eq!(length_bonus(9), 2);
-        assert_eq!(length_bonus(10), 2);
-        assert_eq!(length_bonus(11), 3);
-        assert_eq!(length_bonus(14), 3);
-        assert_eq!(length_bonus(15), 4);
-        assert_eq!(length_bonus(19), 5);
-    }
-}
-
 /// The consequences of one assumption under SE's static `doChaining`: every node reached, with
 /// the number of nodes on its chain back to the assumption (the assumption counts 1).
 struct Implications {
@@ -552,4 +533,23 @@ pub fn multiple_forcing_chains(state: &State) -> Option<Step> {
             .then(a.sort_key.cmp(&b.sort_key))
     });
     found.into_iter().next().map(|f| f.step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_bonus;
+
+    #[test]
+    fn length_bonus_follows_se_thresholds() {
+        // len = nodes - 2; thresholds 4, 6, 8, 12, 16, 24.
+        assert_eq!(length_bonus(6), 0);
+        assert_eq!(length_bonus(7), 1);
+        assert_eq!(length_bonus(8), 1);
+        assert_eq!(length_bonus(9), 2);
+        assert_eq!(length_bonus(10), 2);
+        assert_eq!(length_bonus(11), 3);
+        assert_eq!(length_bonus(14), 3);
+        assert_eq!(length_bonus(15), 4);
+        assert_eq!(length_bonus(19), 5);
+    }
 }
