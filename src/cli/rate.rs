@@ -33,6 +33,10 @@ pub struct RateArgs {
     /// Variant of the decision-tree index (nodes, checks, wrong-choices, wasted-nodes, combined).
     #[arg(long, default_value = "combined")]
     variant: Variant,
+    /// Leave the decision_tree column empty: recording the search tree of every puzzle costs far
+    /// more than the technique rating on hard corpora.
+    #[arg(long)]
+    no_decision_tree: bool,
 }
 
 struct Row {
@@ -43,7 +47,7 @@ struct Row {
     result: Result<TechniqueRating, String>,
 }
 
-fn rate_line(line: usize, text: &str, variant: Variant) -> Row {
+fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> Row {
     let mut fields = text.split_whitespace();
     let puzzle = fields.next().unwrap_or("").to_string();
     let external = fields
@@ -51,10 +55,10 @@ fn rate_line(line: usize, text: &str, variant: Variant) -> Row {
         .filter(|t| technique::parse_tenths(t).is_some())
         .map(str::to_string);
     let grid = Grid::parse(&puzzle);
-    let decision_tree = grid
-        .as_ref()
-        .ok()
-        .and_then(|g| decision_tree::rate(g, variant, &SolveLimits::default()));
+    let decision_tree = match (grid.as_ref(), variant) {
+        (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
+        _ => None,
+    };
     let result = grid
         .map_err(|e| e.to_string())
         .and_then(|g| technique::technique_rating(&g).map_err(|e| e.to_string()));
@@ -83,7 +87,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     let rows: Vec<Row> = pool.install(|| {
         lines
             .par_iter()
-            .map(|&(n, l)| rate_line(n, l, args.variant))
+            .map(|&(n, l)| rate_line(n, l, (!args.no_decision_tree).then_some(args.variant)))
             .collect()
     });
 
