@@ -10,7 +10,9 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 
+use dlxlab::rating::decision_tree::{self, Variant};
 use dlxlab::rating::technique::{self, TechniqueRating};
+use dlxlab::solvers::SolveLimits;
 use dlxlab::sudoku::Grid;
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
@@ -28,29 +30,43 @@ pub struct RateArgs {
     /// Do not print the agreement summary on standard error.
     #[arg(long)]
     quiet: bool,
+    /// Variant of the decision-tree index (nodes, checks, wrong-choices, wasted-nodes, combined).
+    #[arg(long, default_value = "combined")]
+    variant: Variant,
+    /// Leave the decision_tree column empty: recording the search tree of every puzzle costs far
+    /// more than the technique rating on hard corpora.
+    #[arg(long)]
+    no_decision_tree: bool,
 }
 
 struct Row {
     line: usize,
     puzzle: String,
     external: Option<String>,
+    decision_tree: Option<f64>,
     result: Result<TechniqueRating, String>,
 }
 
-fn rate_line(line: usize, text: &str) -> Row {
+fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> Row {
     let mut fields = text.split_whitespace();
     let puzzle = fields.next().unwrap_or("").to_string();
     let external = fields
         .next_back()
         .filter(|t| technique::parse_tenths(t).is_some())
         .map(str::to_string);
-    let result = Grid::parse(&puzzle)
+    let grid = Grid::parse(&puzzle);
+    let decision_tree = match (grid.as_ref(), variant) {
+        (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
+        _ => None,
+    };
+    let result = grid
         .map_err(|e| e.to_string())
         .and_then(|g| technique::technique_rating(&g).map_err(|e| e.to_string()));
     Row {
         line,
         puzzle,
         external,
+        decision_tree,
         result,
     }
 }
@@ -68,7 +84,12 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting the thread pool")?;
-    let rows: Vec<Row> = pool.install(|| lines.par_iter().map(|&(n, l)| rate_line(n, l)).collect());
+    let rows: Vec<Row> = pool.install(|| {
+        lines
+            .par_iter()
+            .map(|&(n, l)| rate_line(n, l, (!args.no_decision_tree).then_some(args.variant)))
+            .collect()
+    });
 
     let sink: Box<dyn Write> = match &args.out {
         Some(p) => {
@@ -90,18 +111,22 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     for row in &rows {
         let line = row.line.to_string();
         let ext = row.external.clone().unwrap_or_default();
+        let dt = row
+            .decision_tree
+            .map(|v| format!("{v:.4}"))
+            .unwrap_or_default();
         match &row.result {
             Ok(r) => w.write_record([
                 line.as_str(),
                 &row.puzzle,
-                "",
+                &dt,
                 &r.rating_text(),
                 r.hardest,
                 &r.steps.to_string(),
                 &ext,
                 "",
             ])?,
-            Err(e) => w.write_record([line.as_str(), &row.puzzle, "", "", "", "", &ext, e])?,
+            Err(e) => w.write_record([line.as_str(), &row.puzzle, &dt, "", "", "", &ext, e])?,
         }
     }
     w.flush()?;

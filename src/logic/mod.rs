@@ -469,6 +469,16 @@ pub enum Technique {
     Cycle,
     /// Forcing chain mixing X- and Y-links (7.0 plus a length bonus).
     ForcingChain,
+    /// Nishio forcing chain: an assumption that leads to a contradiction along X-links, followed
+    /// dynamically (7.5 plus a length bonus).
+    NishioForcingChain,
+    /// Cell forcing chains: every candidate of a cell implies the same (8.0 plus a length bonus).
+    CellForcingChains,
+    /// Region forcing chains: every place of a digit in a unit implies the same (8.0 plus).
+    RegionForcingChains,
+    /// Dynamic forcing chains: contradiction, double, cell or region forcing with chains followed
+    /// dynamically (8.5 plus a length bonus).
+    DynamicForcingChains,
 }
 
 impl Technique {
@@ -519,6 +529,10 @@ impl Technique {
             ForcingXChain => "Forcing X-Chain",
             Cycle => "Bidirectional Cycle",
             ForcingChain => "Forcing Chain",
+            NishioForcingChain => "Nishio Forcing Chain",
+            CellForcingChains => "Cell Forcing Chains",
+            RegionForcingChains => "Region Forcing Chains",
+            DynamicForcingChains => "Dynamic Forcing Chains",
         }
     }
 
@@ -564,6 +578,9 @@ impl Technique {
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
+            NishioForcingChain => 75,
+            CellForcingChains | RegionForcingChains => 80,
+            DynamicForcingChains => 85,
         }
     }
 
@@ -673,6 +690,9 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("bivalue universal graves", uniqueness::bug),
     ("vwxyz-wings", wings::vwxyz_wing),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
+    ("nishio forcing chains", chains::nishio),
+    ("multiple forcing chains", chains::multiple_forcing_chains),
+    ("dynamic forcing chains", chains::dynamic_forcing_chains),
 ];
 
 /// The next step SE would take: the first step of the first finder that has one.
