@@ -339,14 +339,15 @@ impl State {
         Ok(dirty)
     }
 
-    /// Runs the band analysis and naked singles to a fixpoint.
+    /// Runs the band and stack analyses and naked singles to a fixpoint (see the module
+    /// documentation for the schedule).
     fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             // The queue lives in a local so that it stays in a register.
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
-                // One digit at a time: its three band words and its stack analysis to a fixpoint,
-                // while the words of other digits it touches wait in the queue.
+                // One digit at a time, to a fixpoint, while the words of other digits it touches
+                // wait in the queue.
                 let digits = (dirty | dirty >> 9 | dirty >> 18) & 0x1ff;
                 let d = (digits.trailing_zeros() as usize).min(8);
                 let mine = (1 | 1 << 9 | 1 << 18) << d;
@@ -354,9 +355,9 @@ impl State {
                 let mut placed = [0u32; 3];
                 // All three bands each time, dirty or not: an analysis of a settled word changes
                 // nothing, and straight-line code lets the three run side by side without a
-                // mispredicted loop exit.
-                // The stack analysis depends only on the three words: after the first round it has
-                // to run again only if a band analysis changed a word it left.
+                // mispredicted loop exit. The stack analysis depends only on the three words:
+                // after the first round it has to run again only if a band analysis changed a word
+                // it left.
                 let mut first = true;
                 loop {
                     let before = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
@@ -536,7 +537,7 @@ impl Solver for Fast {
     fn descriptor(&self) -> Descriptor {
         Descriptor {
             representation: "bitboards: one 27-bit word per digit and band",
-            propagation: "band locked candidates (table), row/box hidden singles, naked singles",
+            propagation: "band and stack permutation tables (locked candidates, hidden singles), naked singles",
             heuristic: "first two-candidate cell, else fewest candidates",
         }
     }
