@@ -101,6 +101,9 @@ pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
     lenx: Vec<LenX>,
     /// `nd` and `lenx` as built, for [`Engine::release`].
     pristine: (Vec<Link<I>>, Vec<LenX>),
+    /// `nd` and `lenx` as a search found them, to return to when the search ends early or
+    /// has nothing left but unwinding.
+    saved: (Vec<Link<I>>, Vec<LenX>),
     n_items: u32,
     /// Uncovered items (the item list is empty when this is 0).
     active: u32,
@@ -180,6 +183,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         lenx.resize(len.len().div_ceil(PAD) * PAD, LenX::MAX);
         Ok(UniformDlx {
             pristine: (nd.clone(), lenx.clone()),
+            saved: (nd.clone(), lenx.clone()),
             nd,
             n_options: problem.n_options() as u32,
             lenx,
@@ -314,6 +318,15 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         let mut choice = std::mem::take(&mut self.choice);
         choice.clear();
         let mut level = 0usize;
+        // The search's last act is usually to unwind a long chain of forced moves (a Sudoku
+        // search tree is mostly one path) without finding anything. `open` counts the levels
+        // whose current option is not their item's last; when a level runs out of options with
+        // `open == 0`, nothing but unwinding is left — no node, update or solution, so no counter
+        // changes — and copying back the arrays saved here replaces it.
+        let mut open = 0u32;
+        self.saved.0.copy_from_slice(&self.nd);
+        self.saved.1.copy_from_slice(&self.lenx);
+        let saved_active = self.active;
         let end = 'search: loop {
             // X2.
             let nodes = stats.nodes + 1;
@@ -342,9 +355,15 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             self.cover(best);
             let mut cur = node(&self.nd, best).dlink;
             choice.push(cur);
+            if cur != best && node(&self.nd, cur).dlink != best {
+                open += 1;
+            }
             loop {
                 if cur == best {
                     // X7.
+                    if open == 0 {
+                        break 'search SearchEnd::Exhausted;
+                    }
                     self.uncover(best);
                     choice.pop();
                     // X8.
@@ -358,6 +377,9 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                     self.uncommit_others(cur);
                     cur = node(&self.nd, cur).dlink;
                     choice[level] = cur;
+                    if cur != best && node(&self.nd, cur).dlink == best {
+                        open -= 1;
+                    }
                     continue;
                 }
                 // X5.
@@ -382,11 +404,15 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                 self.uncommit_others(cur);
                 cur = node(&self.nd, cur).dlink;
                 choice[level] = cur;
+                if cur != best && node(&self.nd, cur).dlink == best {
+                    open -= 1;
+                }
             }
         };
-        for &c in choice.iter().rev() {
-            self.uncommit_others(c);
-            self.uncover(self.top_of(c));
+        if !choice.is_empty() {
+            self.nd.copy_from_slice(&self.saved.0);
+            self.lenx.copy_from_slice(&self.saved.1);
+            self.active = saved_active;
         }
         choice.clear();
         self.choice = choice;
