@@ -1,1 +1,0 @@
-//! Plots, statistics and markdown reports (being written: see issue 5).

@@ -1,0 +1,445 @@
+//! Loading a study directory: `runs.csv` (one row per puzzle × solver, written by `dlxlab study`)
+//! and, when present, `ratings.csv` (one row per puzzle, written by `dlxlab rate` / `study`).
+//!
+//! Columns are found by name, so extra columns and column order do not matter; a missing column or
+//! a field that does not parse is an error naming the file, the line and the column. Puzzles are
+//! identified by their corpus line number (`line`), which both files share.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use crate::solvers::Status;
+
+/// Why a study directory could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// The file could not be opened or read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The CSV layer failed (bad quoting, invalid UTF-8, ragged row).
+    #[error("{path}: line {line}: {source}")]
+    Csv {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the file.
+        line: u64,
+        /// The underlying error.
+        source: csv::Error,
+    },
+    /// The header lacks a required column.
+    #[error("{path}: the header has no column `{column}`")]
+    MissingColumn {
+        /// The file.
+        path: PathBuf,
+        /// The missing column.
+        column: &'static str,
+    },
+    /// A field does not parse.
+    #[error("{path}: line {line}, column `{column}`: cannot read {value:?}: {reason}")]
+    BadField {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the file.
+        line: u64,
+        /// The column.
+        column: &'static str,
+        /// The field as written.
+        value: String,
+        /// What was expected.
+        reason: &'static str,
+    },
+    /// The same (puzzle, solver) or the same puzzle rating appears twice.
+    #[error("{path}: line {line}: duplicate row for corpus line {puzzle_line}{solver}")]
+    Duplicate {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the file.
+        line: u64,
+        /// The corpus line number of the puzzle.
+        puzzle_line: u64,
+        /// `" and solver NAME"` for runs.csv, empty for ratings.csv.
+        solver: String,
+    },
+}
+
+/// A difficulty rating on the Sudoku Explainer scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rating {
+    /// A score such as 1.2 or 7.1.
+    Score(f64),
+    /// The puzzle needs techniques beyond those the rater implements.
+    Beyond,
+}
+
+impl Rating {
+    /// The value used for ranking: `Beyond` ranks above every score (+∞).
+    pub fn rank_value(self) -> f64 {
+        match self {
+            Rating::Score(s) => s,
+            Rating::Beyond => f64::INFINITY,
+        }
+    }
+}
+
+/// One solver's record of one puzzle (a row of runs.csv).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// Outcome of the solve.
+    pub status: Status,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Branching decisions.
+    pub guesses: u64,
+    /// Wall time of the solve call, nanoseconds.
+    pub time_ns: u64,
+}
+
+/// One puzzle's ratings (a row of ratings.csv).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ratings {
+    /// The decision-tree index (absent when the row carries an error).
+    pub decision_tree: Option<f64>,
+    /// The technique rating on the SE scale, or `Beyond`.
+    pub technique: Option<Rating>,
+    /// Name of the hardest technique used.
+    pub hardest_technique: String,
+    /// The rating that came with the corpus (Sudoku Explainer), if any.
+    pub external: Option<f64>,
+}
+
+/// A study directory in memory, indexed by puzzle.
+#[derive(Clone, Debug, Default)]
+pub struct StudyData {
+    /// Corpus line numbers of the puzzles, increasing; a puzzle's index in this list is its id here.
+    pub lines: Vec<u64>,
+    /// Solver names in order of first appearance in runs.csv (the registry order).
+    pub solvers: Vec<String>,
+    /// `runs[s][p]`: the run of solver `s` on puzzle `p`, if runs.csv has it.
+    pub runs: Vec<Vec<Option<Run>>>,
+    /// `ratings[p]`, when ratings.csv exists (`None` for puzzles it lacks).
+    pub ratings: Option<Vec<Option<Ratings>>>,
+    /// Rows read from runs.csv.
+    pub run_rows: usize,
+    /// Rows read from ratings.csv.
+    pub rating_rows: usize,
+    /// Rows of ratings.csv whose line has no row in runs.csv (ignored: the puzzles of a study are
+    /// those it ran).
+    pub unmatched_ratings: usize,
+}
+
+impl StudyData {
+    /// Number of puzzles.
+    pub fn puzzles(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Index of a solver by name.
+    pub fn solver(&self, name: &str) -> Option<usize> {
+        self.solvers.iter().position(|s| s == name)
+    }
+
+    /// Whether any puzzle has a value for this rating.
+    pub fn has_rating(&self, kind: RatingKind) -> bool {
+        self.ratings
+            .as_ref()
+            .is_some_and(|r| r.iter().flatten().any(|r| kind.value(r).is_some()))
+    }
+}
+
+/// The ratings a report plots against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatingKind {
+    /// `technique_rating` (SE scale, computed by dlxlab).
+    Technique,
+    /// `external_rating` (SE scale, from the corpus).
+    External,
+    /// `decision_tree` (the decision-tree index).
+    DecisionTree,
+}
+
+impl RatingKind {
+    /// All of them, in report order.
+    pub const ALL: [RatingKind; 3] = [
+        RatingKind::Technique,
+        RatingKind::External,
+        RatingKind::DecisionTree,
+    ];
+
+    /// The CSV column name.
+    pub fn column(self) -> &'static str {
+        match self {
+            RatingKind::Technique => "technique_rating",
+            RatingKind::External => "external_rating",
+            RatingKind::DecisionTree => "decision_tree",
+        }
+    }
+
+    /// A label for axes and tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            RatingKind::Technique => "technique rating (SE scale)",
+            RatingKind::External => "external SE rating",
+            RatingKind::DecisionTree => "decision-tree index",
+        }
+    }
+
+    /// Whether the values lie on the SE scale in steps of 0.1 (a discrete axis).
+    pub fn is_se_scale(self) -> bool {
+        !matches!(self, RatingKind::DecisionTree)
+    }
+
+    /// This rating of a puzzle.
+    pub fn value(self, r: &Ratings) -> Option<Rating> {
+        match self {
+            RatingKind::Technique => r.technique,
+            RatingKind::External => r.external.map(Rating::Score),
+            RatingKind::DecisionTree => r.decision_tree.map(Rating::Score),
+        }
+    }
+}
+
+/// Reads `dir/runs.csv` and, if it exists, `dir/ratings.csv`. The puzzles are the lines of
+/// runs.csv; ratings of other lines are counted in [`StudyData::unmatched_ratings`] and ignored.
+pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
+    let runs_path = dir.join("runs.csv");
+    let mut data = StudyData::default();
+    let mut rows: Vec<(u64, usize, Run)> = Vec::new();
+    let mut by_puzzle: HashSet<u64> = HashSet::new();
+    let mut seen: HashMap<(u64, usize), u64> = HashMap::new();
+    read_csv(
+        &runs_path,
+        |fields, line| {
+            let puzzle_line = fields.u64("line", line)?;
+            let solver_name = fields.str("solver", line)?;
+            let status_text = fields.str("status", line)?;
+            let status = Status::parse(status_text).ok_or_else(|| {
+                fields.bad(
+                    "status",
+                    line,
+                    "a status: unique, multiple, none, limit or invalid",
+                )
+            })?;
+            let run = Run {
+                status,
+                nodes: fields.u64_or_zero("nodes", line)?,
+                guesses: fields.u64_or_zero("guesses", line)?,
+                time_ns: fields.u64_or_zero("time_ns", line)?,
+            };
+            let s = match data.solvers.iter().position(|n| n == solver_name) {
+                Some(s) => s,
+                None => {
+                    data.solvers.push(solver_name.to_string());
+                    data.solvers.len() - 1
+                }
+            };
+            if seen.insert((puzzle_line, s), line).is_some() {
+                return Err(DataError::Duplicate {
+                    path: fields.path.to_path_buf(),
+                    line,
+                    puzzle_line,
+                    solver: format!(" and solver {solver_name}"),
+                });
+            }
+            by_puzzle.insert(puzzle_line);
+            rows.push((puzzle_line, s, run));
+            Ok(())
+        },
+        &["line", "solver", "status", "nodes", "guesses", "time_ns"],
+    )?;
+    data.run_rows = rows.len();
+
+    let ratings_path = dir.join("ratings.csv");
+    let mut rating_rows: Vec<(u64, Ratings)> = Vec::new();
+    let has_ratings = ratings_path.exists();
+    if has_ratings {
+        let mut seen_lines: HashSet<u64> = HashSet::new();
+        read_csv(
+            &ratings_path,
+            |fields, line| {
+                let puzzle_line = fields.u64("line", line)?;
+                let decision_tree = fields.opt_f64("decision_tree", line)?;
+                let technique = match fields.str("technique_rating", line)?.trim() {
+                    "" => None,
+                    t if t.eq_ignore_ascii_case("beyond") => Some(Rating::Beyond),
+                    t => Some(Rating::Score(parse_finite(t).ok_or_else(|| {
+                        fields.bad("technique_rating", line, "a number or `beyond`")
+                    })?)),
+                };
+                let ratings = Ratings {
+                    decision_tree,
+                    technique,
+                    hardest_technique: fields
+                        .str("hardest_technique", line)
+                        .unwrap_or("")
+                        .to_string(),
+                    external: if fields.has("external_rating") {
+                        fields.opt_f64("external_rating", line)?
+                    } else {
+                        None
+                    },
+                };
+                if !seen_lines.insert(puzzle_line) {
+                    return Err(DataError::Duplicate {
+                        path: fields.path.to_path_buf(),
+                        line,
+                        puzzle_line,
+                        solver: String::new(),
+                    });
+                }
+                rating_rows.push((puzzle_line, ratings));
+                Ok(())
+            },
+            &["line", "decision_tree", "technique_rating"],
+        )?;
+    }
+    data.rating_rows = rating_rows.len();
+
+    data.lines = by_puzzle.into_iter().collect();
+    data.lines.sort_unstable();
+    let index: HashMap<u64, usize> = data
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, &l)| (l, i))
+        .collect();
+    data.runs = vec![vec![None; data.lines.len()]; data.solvers.len()];
+    for (puzzle_line, s, run) in rows {
+        data.runs[s][index[&puzzle_line]] = Some(run);
+    }
+    if has_ratings {
+        let mut ratings = vec![None; data.lines.len()];
+        for (puzzle_line, r) in rating_rows {
+            match index.get(&puzzle_line) {
+                Some(&p) => ratings[p] = Some(r),
+                None => data.unmatched_ratings += 1,
+            }
+        }
+        data.ratings = Some(ratings);
+    }
+    Ok(data)
+}
+
+fn parse_finite(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// One CSV record with its header, for lookups by column name.
+struct Fields<'a> {
+    path: &'a Path,
+    header: &'a HashMap<String, usize>,
+    record: &'a csv::StringRecord,
+}
+
+impl Fields<'_> {
+    fn has(&self, column: &str) -> bool {
+        self.header.contains_key(column)
+    }
+
+    fn str(&self, column: &'static str, line: u64) -> Result<&str, DataError> {
+        let i = *self
+            .header
+            .get(column)
+            .ok_or_else(|| DataError::MissingColumn {
+                path: self.path.to_path_buf(),
+                column,
+            })?;
+        // The csv reader rejects ragged rows, so every column is present.
+        self.record
+            .get(i)
+            .ok_or_else(|| self.bad(column, line, "a field"))
+    }
+
+    fn bad(&self, column: &'static str, line: u64, reason: &'static str) -> DataError {
+        let value = self
+            .header
+            .get(column)
+            .and_then(|&i| self.record.get(i))
+            .unwrap_or("")
+            .to_string();
+        DataError::BadField {
+            path: self.path.to_path_buf(),
+            line,
+            column,
+            value,
+            reason,
+        }
+    }
+
+    fn u64(&self, column: &'static str, line: u64) -> Result<u64, DataError> {
+        self.str(column, line)?
+            .trim()
+            .parse()
+            .map_err(|_| self.bad(column, line, "a non-negative integer"))
+    }
+
+    /// Counters of `invalid` rows may be left empty by the writer.
+    fn u64_or_zero(&self, column: &'static str, line: u64) -> Result<u64, DataError> {
+        match self.str(column, line)?.trim() {
+            "" => Ok(0),
+            _ => self.u64(column, line),
+        }
+    }
+
+    fn opt_f64(&self, column: &'static str, line: u64) -> Result<Option<f64>, DataError> {
+        match self.str(column, line)?.trim() {
+            "" => Ok(None),
+            t => parse_finite(t)
+                .map(Some)
+                .ok_or_else(|| self.bad(column, line, "a finite number or an empty field")),
+        }
+    }
+}
+
+fn read_csv(
+    path: &Path,
+    mut row: impl FnMut(&Fields<'_>, u64) -> Result<(), DataError>,
+    required: &[&'static str],
+) -> Result<(), DataError> {
+    let io = |source| DataError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(std::io::BufReader::new(file));
+    let csv_err = |source: csv::Error| DataError::Csv {
+        path: path.to_path_buf(),
+        line: source.position().map_or(1, |p| p.line()),
+        source,
+    };
+    let header: HashMap<String, usize> = reader
+        .headers()
+        .map_err(csv_err)?
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (h.trim().trim_start_matches('\u{feff}').to_string(), i))
+        .collect();
+    if let Some(&column) = required.iter().find(|c| !header.contains_key(**c)) {
+        return Err(DataError::MissingColumn {
+            path: path.to_path_buf(),
+            column,
+        });
+    }
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => return Ok(()),
+            Ok(true) => {
+                let line = record.position().map_or(0, |p| p.line());
+                let fields = Fields {
+                    path,
+                    header: &header,
+                    record: &record,
+                };
+                row(&fields, line)?;
+            }
+            Err(e) => return Err(csv_err(e)),
+        }
+    }
+}

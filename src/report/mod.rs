@@ -1,0 +1,427 @@
+//! Plots, statistics and the markdown report of a study directory.
+//!
+//! `dlxlab study` writes `DIR/runs.csv` (and `DIR/ratings.csv`); [`generate`] reads them
+//! ([`data`]), computes rank correlations with bootstrap intervals between every search metric and
+//! every rating ([`stats`]) and the agreement of the technique rating with the corpus's own SE
+//! rating ([`agreement`]), draws the figures as PNG and SVG ([`plots`], text in an embedded font,
+//! [`font`]) and writes `DIR/report.md` ([`markdown`]). If `DIR/summary.md` (the study's summary)
+//! exists, the same report is also placed in it between two marker comments, replacing an earlier
+//! copy, so the study has one page to read. A hand-written `DIR/discussion.md`, if present, is
+//! shown in the report under "Discussion".
+//!
+//! The statistics are defined exactly in `docs/report.md` and in [`stats`].
+
+pub mod agreement;
+pub mod data;
+pub mod font;
+pub mod markdown;
+pub mod plots;
+pub mod stats;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use agreement::{Agreement, Band};
+use data::{DataError, Rating, RatingKind, StudyData};
+use plots::{Figure, PlotContext, PlotError};
+use stats::{BootstrapConfig, Correlation};
+
+/// Why a report could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// The CSV files could not be read.
+    #[error(transparent)]
+    Data(#[from] DataError),
+    /// A figure could not be drawn.
+    #[error(transparent)]
+    Plot(#[from] PlotError),
+    /// The markdown could not be written (or `discussion.md` could not be read).
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// runs.csv has no rows.
+    #[error("{0}: runs.csv has no rows, nothing to report")]
+    Empty(PathBuf),
+}
+
+/// Settings of [`generate`].
+#[derive(Clone, Debug, Default)]
+pub struct ReportOptions {
+    /// Corpus name used in titles; default: the corpus file stem from `meta.json`, else the
+    /// directory name.
+    pub title: Option<String>,
+    /// Bootstrap settings of the correlation intervals.
+    pub bootstrap: BootstrapConfig,
+}
+
+/// A search metric that correlations are computed for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// Search nodes of a solver.
+    Nodes(String),
+    /// Guesses of a solver.
+    Guesses(String),
+    /// The decision-tree index from ratings.csv.
+    DecisionTree,
+}
+
+impl Metric {
+    /// A label for tables.
+    pub fn label(&self) -> String {
+        match self {
+            Metric::Nodes(s) => format!("{s} nodes"),
+            Metric::Guesses(s) => format!("{s} guesses"),
+            Metric::DecisionTree => "decision_tree".into(),
+        }
+    }
+}
+
+/// One row of the correlation table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CorrelationRow {
+    /// The metric.
+    pub metric: Metric,
+    /// The rating.
+    pub rating: RatingKind,
+    /// ρ and τ-b with their intervals.
+    pub correlation: Correlation,
+}
+
+/// Counts of one solver's runs by status, and its medians over finished runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolverSummary {
+    /// Solver name.
+    pub solver: String,
+    /// Runs per status, in the order unique, multiple, none, limit, invalid.
+    pub statuses: [usize; 5],
+    /// Median nodes of finished runs.
+    pub median_nodes: f64,
+    /// Median guesses of finished runs.
+    pub median_guesses: f64,
+    /// Median time of finished runs, µs.
+    pub median_time_us: f64,
+}
+
+/// Everything a report shows.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Corpus name.
+    pub corpus: String,
+    /// Number of puzzles.
+    pub puzzles: usize,
+    /// Rows of runs.csv and of ratings.csv (`None` when there is no ratings.csv).
+    pub rows: (usize, Option<usize>),
+    /// Rows of ratings.csv for lines that runs.csv does not have (ignored).
+    pub unmatched_ratings: usize,
+    /// Per-solver run summary, in registry order.
+    pub solvers: Vec<SolverSummary>,
+    /// Figures written.
+    pub figures: Vec<Figure>,
+    /// Correlation table.
+    pub correlations: Vec<CorrelationRow>,
+    /// Median nodes per rating band and solver, when a SE-scale rating is present.
+    pub band_medians: Option<BandMedians>,
+    /// Technique vs external rating, when both are present.
+    pub agreement: Option<Agreement>,
+    /// Bootstrap settings used.
+    pub bootstrap: BootstrapConfig,
+    /// The study's context from `meta.json`, one line, when present.
+    pub context: Option<String>,
+    /// The hand-written `DIR/discussion.md`, when present.
+    pub discussion: Option<String>,
+    /// Files written, besides the figures.
+    pub written: Vec<PathBuf>,
+}
+
+/// Reads `dir/runs.csv` (+ `dir/ratings.csv`), writes the figures and `dir/report.md`, and
+/// updates the report section of `dir/summary.md` if that file exists.
+pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportError> {
+    let data = data::load_study(dir)?;
+    if data.run_rows == 0 {
+        return Err(ReportError::Empty(dir.to_path_buf()));
+    }
+    let corpus = options.title.clone().unwrap_or_else(|| corpus_name(dir));
+    let ctx = PlotContext {
+        dir,
+        corpus: &corpus,
+        seed: options.bootstrap.seed,
+    };
+    let mut figures = Vec::new();
+    for kind in RatingKind::ALL {
+        figures.extend(plots::nodes_vs_rating(&data, kind, &ctx)?);
+    }
+    figures.push(plots::nodes_ecdf(&data, &ctx)?);
+    figures.push(plots::time_ecdf(&data, &ctx)?);
+    figures.extend(plots::dlx_vs_singles(&data, &ctx)?);
+    figures.extend(plots::rating_histograms(&data, &ctx)?);
+
+    let mut report = Report {
+        corpus,
+        puzzles: data.puzzles(),
+        rows: (
+            data.run_rows,
+            data.ratings.as_ref().map(|_| data.rating_rows),
+        ),
+        unmatched_ratings: data.unmatched_ratings,
+        solvers: solver_summaries(&data),
+        figures,
+        correlations: correlations(&data, &options.bootstrap),
+        agreement: technique_agreement(&data),
+        band_medians: band_medians(&data),
+        bootstrap: options.bootstrap,
+        context: study_context(dir),
+        discussion: read_discussion(dir)?,
+        written: Vec::new(),
+    };
+    let text = markdown::render(&report);
+    let path = dir.join("report.md");
+    write_atomic(&path, &text)?;
+    report.written.push(path);
+    let summary = dir.join("summary.md");
+    if summary.exists() {
+        let old = std::fs::read_to_string(&summary).map_err(|source| ReportError::Write {
+            path: summary.clone(),
+            source,
+        })?;
+        write_atomic(&summary, &markdown::splice_into_summary(&old, &text))?;
+        report.written.push(summary);
+    }
+    Ok(report)
+}
+
+fn read_meta(dir: &Path) -> Option<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join("meta.json")).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// The corpus name recorded in `meta.json` (`corpus.name`, else the stem of `corpus.path` or of a
+/// plain `corpus` string), else the directory name.
+fn corpus_name(dir: &Path) -> String {
+    let from_meta = read_meta(dir).and_then(|v| {
+        let corpus = v.get("corpus")?;
+        if let Some(name) = corpus.get("name").and_then(|n| n.as_str()) {
+            return Some(name.to_string());
+        }
+        let path = corpus
+            .as_str()
+            .or_else(|| corpus.get("path").and_then(|p| p.as_str()))?;
+        Path::new(path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+    });
+    from_meta.unwrap_or_else(|| {
+        dir.canonicalize()
+            .ok()
+            .and_then(|d| d.file_name().map(|s| s.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "study".into())
+    })
+}
+
+/// The study's context from `meta.json` (revision, CPU, threads, timing), as one line.
+fn study_context(dir: &Path) -> Option<String> {
+    let v = read_meta(dir)?;
+    let field = |k: &str| {
+        v.get(k).filter(|x| !x.is_null()).map(|x| match x.as_str() {
+            Some(s) => s.to_string(),
+            None => x.to_string(),
+        })
+    };
+    let mut parts = Vec::new();
+    if let Some(sha) = v
+        .get("corpus")
+        .and_then(|c| c.get("sha256"))
+        .and_then(|s| s.as_str())
+    {
+        parts.push(format!("corpus SHA-256 `{}…`", &sha[..sha.len().min(16)]));
+    }
+    for (key, label) in [
+        ("git_revision", "git"),
+        ("rustc", "compiler"),
+        ("cpu_model", "CPU"),
+        ("threads", "threads"),
+        ("timing", "timing"),
+    ] {
+        if let Some(value) = field(key) {
+            parts.push(format!("{label}: {value}"));
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// `DIR/discussion.md`: what a person concluded from the figures and tables. It is written by hand,
+/// committed with the report, and never generated, so regenerating the numbers keeps it; the
+/// report shows it under "Discussion".
+fn read_discussion(dir: &Path) -> Result<Option<String>, ReportError> {
+    let path = dir.join("discussion.md");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(ReportError::Write { path, source }),
+    }
+}
+
+fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
+    let tmp = path.with_extension("md.tmp");
+    let err = |source| ReportError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    std::fs::write(&tmp, text).map_err(err)?;
+    std::fs::rename(&tmp, path).map_err(err)
+}
+
+fn solver_summaries(data: &StudyData) -> Vec<SolverSummary> {
+    use crate::solvers::Status;
+    (0..data.solvers.len())
+        .map(|s| {
+            let mut statuses = [0usize; 5];
+            let (mut nodes, mut guesses, mut time) = (Vec::new(), Vec::new(), Vec::new());
+            for run in data.runs[s].iter().flatten() {
+                let k = match run.status {
+                    Status::Unique => 0,
+                    Status::Multiple => 1,
+                    Status::None => 2,
+                    Status::Limit => 3,
+                    Status::Invalid => 4,
+                };
+                statuses[k] += 1;
+                if plots::finished(run) {
+                    nodes.push(run.nodes as f64);
+                    guesses.push(run.guesses as f64);
+                    time.push(run.time_ns as f64 / 1000.0);
+                }
+            }
+            SolverSummary {
+                solver: data.solvers[s].clone(),
+                statuses,
+                median_nodes: stats::median(&nodes),
+                median_guesses: stats::median(&guesses),
+                median_time_us: stats::median(&time),
+            }
+        })
+        .collect()
+}
+
+/// Every metric against every SE-scale rating present, on the puzzles that have both (finished
+/// runs only; `beyond` ranks above every score).
+fn correlations(data: &StudyData, config: &BootstrapConfig) -> Vec<CorrelationRow> {
+    let Some(ratings) = &data.ratings else {
+        return Vec::new();
+    };
+    let mut metrics: Vec<Metric> = Vec::new();
+    for s in &data.solvers {
+        metrics.push(Metric::Nodes(s.clone()));
+        metrics.push(Metric::Guesses(s.clone()));
+    }
+    if data.has_rating(RatingKind::DecisionTree) {
+        metrics.push(Metric::DecisionTree);
+    }
+    let kinds: Vec<RatingKind> = [RatingKind::Technique, RatingKind::External]
+        .into_iter()
+        .filter(|&k| data.has_rating(k))
+        .collect();
+    let pairs: Vec<(Metric, RatingKind)> = metrics
+        .iter()
+        .flat_map(|m| kinds.iter().map(move |&k| (m.clone(), k)))
+        .collect();
+    let metric_value = |m: &Metric, p: usize| -> Option<f64> {
+        match m {
+            Metric::Nodes(s) | Metric::Guesses(s) => {
+                let run = data.runs[data.solver(s)?][p]
+                    .as_ref()
+                    .filter(|r| plots::finished(r))?;
+                Some(if matches!(m, Metric::Nodes(_)) {
+                    run.nodes as f64
+                } else {
+                    run.guesses as f64
+                })
+            }
+            Metric::DecisionTree => ratings[p].as_ref()?.decision_tree,
+        }
+    };
+    // Pairs run one after the other; each bootstrap is parallel inside.
+    pairs
+        .into_iter()
+        .map(|(metric, kind)| {
+            let (xs, ys): (Vec<f64>, Vec<f64>) = (0..data.puzzles())
+                .into_par_iter()
+                .filter_map(|p| {
+                    let r = kind.value(ratings[p].as_ref()?)?;
+                    Some((metric_value(&metric, p)?, r.rank_value()))
+                })
+                .unzip();
+            CorrelationRow {
+                correlation: stats::correlate(&xs, &ys, config),
+                metric,
+                rating: kind,
+            }
+        })
+        .collect()
+}
+
+/// Median search nodes per band of one SE-scale rating, per solver.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandMedians {
+    /// The rating the bands come from (external if the corpus has it, else technique).
+    pub rating: RatingKind,
+    /// Solver names, in column order.
+    pub solvers: Vec<String>,
+    /// Per non-empty band: the band, its puzzles, and each solver's median nodes over its
+    /// finished runs (NaN when none).
+    pub rows: Vec<(Band, usize, Vec<f64>)>,
+}
+
+fn band_medians(data: &StudyData) -> Option<BandMedians> {
+    let rating = [RatingKind::External, RatingKind::Technique]
+        .into_iter()
+        .find(|&k| data.has_rating(k))?;
+    let ratings = data.ratings.as_ref()?;
+    let bands: Vec<Option<Band>> = ratings
+        .iter()
+        .map(|r| r.as_ref().and_then(|r| rating.value(r)).map(Band::of))
+        .collect();
+    let rows = Band::ALL
+        .iter()
+        .filter_map(|&band| {
+            let members: Vec<usize> = (0..data.puzzles())
+                .filter(|&p| bands[p] == Some(band))
+                .collect();
+            if members.is_empty() {
+                return None;
+            }
+            let medians = data
+                .runs
+                .iter()
+                .map(|runs| {
+                    let nodes: Vec<f64> = members
+                        .iter()
+                        .filter_map(|&p| runs[p].as_ref().filter(|r| plots::finished(r)))
+                        .map(|r| r.nodes as f64)
+                        .collect();
+                    stats::median(&nodes)
+                })
+                .collect();
+            Some((band, members.len(), medians))
+        })
+        .collect();
+    Some(BandMedians {
+        rating,
+        solvers: data.solvers.clone(),
+        rows,
+    })
+}
+
+fn technique_agreement(data: &StudyData) -> Option<Agreement> {
+    if !data.has_rating(RatingKind::Technique) || !data.has_rating(RatingKind::External) {
+        return None;
+    }
+    let ratings = data.ratings.as_ref()?;
+    Some(agreement::agreement(ratings.iter().flatten().filter_map(
+        |r| -> Option<(Rating, f64)> { Some((r.technique?, r.external?)) },
+    )))
+}
