@@ -19,8 +19,11 @@
 //! i-th cell of a box is row by row inside it, of a row left to right, of a column top down.
 //!
 //! One file per technique family: [`singles`], [`intersections`], [`subsets`], [`fish`],
-//! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle), [`wings`] and
-//! [`uniqueness`].
+//! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle, three-strong-link chains),
+//! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`uniqueness`] (unique rectangles and loops, BUG) and
+//! [`chains`] (cycles, forcing, Nishio, multiple and dynamic forcing chains). [`FINDERS`] lists
+//! them in SE's order; `docs/rating.md` has the table of scores and the agreement with published
+//! SE ratings.
 
 // Unit, cell and position numbers are the natural loop variables here: they index several tables
 // at once and appear in the explanations, so iterator chains would only hide them.
