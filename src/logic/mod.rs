@@ -179,7 +179,7 @@ pub fn digits_name(mask: u16, sep: &str) -> String {
 
 /// The k-element subsets of `0..n` as bitmasks, in increasing numeric order (Gosper's hack) —
 /// the order in which SE enumerates tuples of values, cells and lines.
-pub fn subsets(n: u32, k: u32) -> impl Iterator<Item = u16> {
+pub fn combinations(n: u32, k: u32) -> impl Iterator<Item = u16> {
     let limit = 1u32 << n;
     let mut next = if k == 0 || k > n {
         limit
@@ -751,10 +751,10 @@ mod tests {
     }
 
     #[test]
-    fn subsets_come_in_gosper_order() {
-        let v: Vec<u16> = subsets(4, 2).collect();
+    fn combinations_come_in_gosper_order() {
+        let v: Vec<u16> = combinations(4, 2).collect();
         assert_eq!(v, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(subsets(9, 3).count(), 84);
-        assert_eq!(subsets(9, 0).count(), 0);
+        assert_eq!(combinations(9, 3).count(), 84);
+        assert_eq!(combinations(9, 0).count(), 0);
     }
 }
