@@ -106,11 +106,7 @@ fn rate_keeps_a_row_for_a_line_that_is_not_utf8() {
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 4, "{text}");
     assert!(rows[2].starts_with("2,"), "{}", rows[2]);
-    assert!(
-        rows[2].ends_with("cells; expected 16, 36, 81, 256, 625 or 1296"),
-        "{}",
-        rows[2]
-    );
+    assert!(rows[2].contains("line has 2 cells"), "{}", rows[2]);
     assert!(
         rows[3].starts_with(&format!("3,{KITE},,4.1,")),
         "{}",
