@@ -313,3 +313,37 @@ mod robustness {
         }
     }
 }
+
+/// Every step on every 17-clue puzzle is sound (a minute or two of CPU; run with
+/// `DLXLAB_DATA=... cargo test --release --test logic_rating -- --ignored`).
+#[test]
+#[ignore]
+fn every_step_on_the_17_clue_corpus_is_sound() {
+    let Ok(dir) = std::env::var("DLXLAB_DATA") else {
+        return;
+    };
+    let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join("17-clue.txt")) else {
+        return;
+    };
+    let mut solved = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let puzzle = line.split_whitespace().next().unwrap();
+        let grid = Grid::parse(puzzle).unwrap();
+        let path = solve_path(&grid).unwrap();
+        if !path.solved {
+            continue;
+        }
+        solved += 1;
+        let solution = Grid::parse(&path.end.to_line()).unwrap();
+        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
+        for step in &path.steps {
+            for &(c, d) in &step.eliminations {
+                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
+            }
+        }
+    }
+    assert!(solved > 49_000, "{solved}");
+}

@@ -34,6 +34,7 @@ use std::fmt;
 use crate::sudoku::Grid;
 
 pub mod chains;
+pub mod exclusion;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
@@ -462,6 +463,8 @@ pub enum Technique {
     Bug2,
     /// A four-cell almost locked set and a bivalue cell (6.2 to 6.4).
     VWXYZWing,
+    /// Aligned pair exclusion (6.2).
+    AlignedPairExclusion,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
     XCycle,
     /// Bidirectional Y-cycle (6.5 plus a length bonus).
@@ -527,6 +530,7 @@ impl Technique {
             Bug1 => "Bivalue Universal Grave type 1",
             Bug2 => "Bivalue Universal Grave type 2",
             VWXYZWing => "VWXYZ-Wing",
+            AlignedPairExclusion => "Aligned Pair Exclusion",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
@@ -577,7 +581,7 @@ impl Technique {
             WXYZWing => 55,
             Bug1 => 56,
             Bug2 => 57,
-            VWXYZWing => 62,
+            VWXYZWing | AlignedPairExclusion => 62,
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
@@ -692,6 +696,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("wxyz-wings", wings::wxyz_wing),
     ("bivalue universal graves", uniqueness::bug),
     ("vwxyz-wings", wings::vwxyz_wing),
+    ("aligned pair exclusion", exclusion::aligned_pair_exclusion),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
     ("nishio forcing chains", chains::nishio),
     ("multiple forcing chains", chains::multiple_forcing_chains),
