@@ -226,3 +226,53 @@ fn first_17_clue_puzzles_agree() {
         }
     }
 }
+
+mod random_small_grids {
+    use super::*;
+    use dlxlab::sudoku::Shape;
+    use proptest::prelude::*;
+
+    /// A grid of `shape` with the givens that do not clash among `tries` (cell, digit) pairs.
+    fn grid_from(shape: Shape, tries: &[(usize, u8)]) -> Grid {
+        let mut grid = Grid::empty(shape);
+        for &(cell, d) in tries {
+            let cell = cell % shape.cells();
+            let d = d % shape.side() as u8 + 1;
+            if grid.get(cell) == 0 && grid.candidates(cell) & (1 << (d - 1)) != 0 {
+                grid.set(cell, d);
+            }
+        }
+        grid
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Every solver that handles the size counts the solutions of random 4x4 and 6x6 puzzles
+        /// (up to 50: an empty 6x6 has 28 million) the same way, and each first solution is valid.
+        #[test]
+        fn all_solvers_count_alike(
+            tries in proptest::collection::vec((0usize..36, 0u8..6), 0..14),
+            six in any::<bool>(),
+        ) {
+            let shape = if six { Shape::new(2, 3).unwrap() } else { Shape::square(2).unwrap() };
+            let grid = grid_from(shape, &tries);
+            let limits = SolveLimits { max_solutions: 50, budget: Limits::NONE };
+            let mut first: Option<(String, Status, u64)> = None;
+            for solver in all_solvers().into_iter().filter(|s| s.supports(shape)) {
+                let out = solver.solve(&grid, &limits);
+                if let Some(sol) = &out.solution {
+                    prop_assert!(check_solution(&grid, sol).is_ok(), "{} on {grid}", solver.name());
+                }
+                match &first {
+                    None => first = Some((solver.name().to_string(), out.status, out.solutions)),
+                    Some((name, status, count)) => prop_assert_eq!(
+                        (out.status, out.solutions),
+                        (*status, *count),
+                        "{} vs {} on {}", solver.name(), name, grid
+                    ),
+                }
+            }
+        }
+    }
+}
