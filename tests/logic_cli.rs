@@ -85,3 +85,31 @@ fn explain_prints_the_path_and_the_rating() {
     let bad = dlxlab(&["explain", "123"]);
     assert!(!bad.status.success());
 }
+
+#[test]
+fn rate_keeps_a_row_for_a_line_that_is_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus.txt");
+    let mut bytes = format!("{EASY}\n").into_bytes();
+    bytes.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    bytes.extend_from_slice(format!("{KITE}\r\n").as_bytes());
+    std::fs::write(&corpus, bytes).unwrap();
+    let run = dlxlab(&[
+        "rate",
+        "--corpus",
+        corpus.to_str().unwrap(),
+        "--quiet",
+        "--no-decision-tree",
+    ]);
+    assert!(run.status.success());
+    let text = String::from_utf8(run.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(rows[2].starts_with("2,"), "{}", rows[2]);
+    assert!(rows[2].contains("line has 2 cells"), "{}", rows[2]);
+    assert!(
+        rows[3].starts_with(&format!("3,{KITE},,4.1,")),
+        "{}",
+        rows[3]
+    );
+}

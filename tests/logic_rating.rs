@@ -276,3 +276,74 @@ fn se_sample_agreement_and_soundness() {
     );
     assert!(exact as f64 >= 0.90 * total as f64, "{exact}/{total}");
 }
+
+mod robustness {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Random consistent givens (often with no solution or several) never panic: the rating
+        /// is a value or an error, and every rated path only places digits the grid allows.
+        #[test]
+        fn random_givens_never_panic(picks in proptest::collection::vec((0usize..81, 1u8..=9), 30..60)) {
+            let mut cells = [0u8; 81];
+            for (c, d) in picks {
+                let (r, col) = (c / 9, c % 9);
+                let clash = (0..81).any(|o| {
+                    cells[o] == d
+                        && (o / 9 == r
+                            || o % 9 == col
+                            || (o / 27 == c / 27 && (o % 9) / 3 == col / 3))
+                });
+                if cells[c] == 0 && !clash {
+                    cells[c] = d;
+                }
+            }
+            let line: String = cells
+                .iter()
+                .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+                .collect();
+            let grid = Grid::parse(&line).unwrap();
+            if let Ok(path) = solve_path(&grid) {
+                let r = technique::rate_path(&path);
+                prop_assert_eq!(r.steps, path.steps.len());
+                prop_assert_eq!(r.beyond, !path.solved);
+            }
+        }
+    }
+}
+
+/// Every step on every 17-clue puzzle is sound (a minute or two of CPU; run with
+/// `DLXLAB_DATA=... cargo test --release --test logic_rating -- --ignored`).
+#[test]
+#[ignore]
+fn every_step_on_the_17_clue_corpus_is_sound() {
+    let Ok(dir) = std::env::var("DLXLAB_DATA") else {
+        return;
+    };
+    let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join("17-clue.txt")) else {
+        return;
+    };
+    let mut solved = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let puzzle = line.split_whitespace().next().unwrap();
+        let grid = Grid::parse(puzzle).unwrap();
+        let path = solve_path(&grid).unwrap();
+        if !path.solved {
+            continue;
+        }
+        solved += 1;
+        let solution = Grid::parse(&path.end.to_line()).unwrap();
+        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
+        for step in &path.steps {
+            for &(c, d) in &step.eliminations {
+                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
+            }
+        }
+    }
+    assert!(solved > 49_000, "{solved}");
+}

@@ -321,3 +321,64 @@ fn unique_rectangle_type_1() {
     keep(&mut state, cell(5, 5), &[2, 5, 9]);
     assert!(uniqueness::unique_rectangle(&state).is_none());
 }
+
+#[test]
+fn wxyz_wing_and_where_the_pincer_sees_nothing() {
+    let mut state = empty();
+    keep(&mut state, cell(1, 1), &[1, 2]);
+    keep(&mut state, cell(1, 2), &[2, 3]);
+    keep(&mut state, cell(1, 3), &[3, 4]);
+    let mut far = state.clone();
+    keep(&mut state, cell(5, 1), &[1, 4]);
+    let step = wings::wxyz_wing(&state).unwrap();
+    assert_eq!(step.technique, Technique::WXYZWing);
+    assert_eq!(step.score_tenths, 55);
+    let mut elims = step.eliminations.clone();
+    elims.sort_unstable();
+    assert_eq!(
+        elims,
+        // Every cell that sees the pincer r5c1 and the set's only 4, r1c3.
+        vec![
+            (cell(2, 1) as u8, 4),
+            (cell(3, 1) as u8, 4),
+            (cell(4, 3) as u8, 4),
+            (cell(5, 3) as u8, 4),
+            (cell(6, 3) as u8, 4)
+        ]
+    );
+    keep(&mut far, cell(5, 5), &[1, 4]);
+    assert!(wings::wxyz_wing(&far).is_none());
+}
+
+#[test]
+fn unique_rectangle_types_2_and_4() {
+    let mut state = empty();
+    for c in [cell(1, 1), cell(1, 4)] {
+        keep(&mut state, c, &[5, 9]);
+    }
+    for c in [cell(2, 1), cell(2, 4)] {
+        keep(&mut state, c, &[3, 5, 9]);
+    }
+    let step = uniqueness::unique_rectangle(&state).unwrap();
+    assert_eq!(step.technique, Technique::UniqueRectangle2);
+    assert!(eliminates(&step, cell(2, 9), 3));
+    assert!(!eliminates(&step, cell(3, 9), 3));
+
+    let mut state = empty();
+    for c in [cell(1, 1), cell(1, 4)] {
+        keep(&mut state, c, &[5, 9]);
+    }
+    keep(&mut state, cell(2, 1), &[1, 5, 9]);
+    keep(&mut state, cell(2, 4), &[2, 5, 9]);
+    remove(
+        &mut state,
+        5,
+        row(2).filter(|&c| c != cell(2, 1) && c != cell(2, 4)),
+    );
+    let step = uniqueness::unique_rectangle(&state).unwrap();
+    assert_eq!(step.technique, Technique::UniqueRectangle4);
+    assert_eq!(
+        step.eliminations,
+        vec![(cell(2, 1) as u8, 9), (cell(2, 4) as u8, 9)]
+    );
+}

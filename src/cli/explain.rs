@@ -50,13 +50,17 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         )?;
         writeln!(out, "candidates where the techniques ran out:")?;
         write!(out, "{:?}", path.end)?;
-        writeln!(
-            out,
-            "rating  beyond (hardest reached: {} {}.{})",
-            rating.hardest,
-            rating.score_tenths / 10,
-            rating.score_tenths % 10
-        )?;
+        if rating.steps == 0 {
+            writeln!(out, "rating  beyond (no implemented technique applies)")?;
+        } else {
+            writeln!(
+                out,
+                "rating  beyond (hardest reached: {} {}.{})",
+                rating.hardest,
+                rating.score_tenths / 10,
+                rating.score_tenths % 10
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -72,12 +72,22 @@ fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> Row {
 }
 
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
-    let text = fs::read_to_string(&args.corpus)
-        .with_context(|| format!("reading {}", args.corpus.display()))?;
+    let bytes =
+        fs::read(&args.corpus).with_context(|| format!("reading {}", args.corpus.display()))?;
+    // Line by line and lossily, so that a line that is not UTF-8 becomes one row with an error
+    // instead of aborting the whole corpus.
+    let text: Vec<String> = bytes
+        .split(|&b| b == b'\n')
+        .map(|l| {
+            String::from_utf8_lossy(l)
+                .trim_end_matches('\r')
+                .to_string()
+        })
+        .collect();
     let lines: Vec<(usize, &str)> = text
-        .lines()
+        .iter()
         .enumerate()
-        .map(|(i, l)| (i + 1, l))
+        .map(|(i, l)| (i + 1, l.as_str()))
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .collect();
     let pool = rayon::ThreadPoolBuilder::new()

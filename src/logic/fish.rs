@@ -6,7 +6,7 @@
 //! bitmask order and, for each, digits 1 to 9; a digit already placed more than 9 − 2n times
 //! cannot form a fish worth finding.
 
-use super::{eliminations_of, subsets, State, Step, Technique, UNIT_SETS};
+use super::{combinations, eliminations_of, State, Step, Technique, UNIT_SETS};
 
 fn fish(state: &State, degree: u32) -> Option<Step> {
     let technique = match degree {
@@ -25,7 +25,7 @@ fn fish(state: &State, degree: u32) -> Option<Step> {
     for (base, cover, base_word, cover_word) in
         [(18, 9, "columns", "rows"), (9, 18, "rows", "columns")]
     {
-        for lines in subsets(9, degree) {
+        for lines in combinations(9, degree) {
             for d in 1..=9u8 {
                 if occurrences[d as usize] + degree * 2 > 9 {
                     continue;

@@ -19,8 +19,11 @@
 //! i-th cell of a box is row by row inside it, of a row left to right, of a column top down.
 //!
 //! One file per technique family: [`singles`], [`intersections`], [`subsets`], [`fish`],
-//! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle), [`wings`] and
-//! [`uniqueness`].
+//! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle, three-strong-link chains),
+//! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`uniqueness`] (unique rectangles and loops, BUG) and
+//! [`chains`] (cycles, forcing, Nishio, multiple and dynamic forcing chains). [`FINDERS`] lists
+//! them in SE's order; `docs/rating.md` has the table of scores and the agreement with published
+//! SE ratings.
 
 // Unit, cell and position numbers are the natural loop variables here: they index several tables
 // at once and appear in the explanations, so iterator chains would only hide them.
@@ -31,6 +34,7 @@ use std::fmt;
 use crate::sudoku::Grid;
 
 pub mod chains;
+pub mod exclusion;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
@@ -176,7 +180,7 @@ pub fn digits_name(mask: u16, sep: &str) -> String {
 
 /// The k-element subsets of `0..n` as bitmasks, in increasing numeric order (Gosper's hack) —
 /// the order in which SE enumerates tuples of values, cells and lines.
-pub fn subsets(n: u32, k: u32) -> impl Iterator<Item = u16> {
+pub fn combinations(n: u32, k: u32) -> impl Iterator<Item = u16> {
     let limit = 1u32 << n;
     let mut next = if k == 0 || k > n {
         limit
@@ -459,6 +463,8 @@ pub enum Technique {
     Bug2,
     /// A four-cell almost locked set and a bivalue cell (6.2 to 6.4).
     VWXYZWing,
+    /// Aligned pair exclusion (6.2).
+    AlignedPairExclusion,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
     XCycle,
     /// Bidirectional Y-cycle (6.5 plus a length bonus).
@@ -524,6 +530,7 @@ impl Technique {
             Bug1 => "Bivalue Universal Grave type 1",
             Bug2 => "Bivalue Universal Grave type 2",
             VWXYZWing => "VWXYZ-Wing",
+            AlignedPairExclusion => "Aligned Pair Exclusion",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
@@ -574,7 +581,7 @@ impl Technique {
             WXYZWing => 55,
             Bug1 => 56,
             Bug2 => 57,
-            VWXYZWing => 62,
+            VWXYZWing | AlignedPairExclusion => 62,
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
@@ -689,6 +696,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("wxyz-wings", wings::wxyz_wing),
     ("bivalue universal graves", uniqueness::bug),
     ("vwxyz-wings", wings::vwxyz_wing),
+    ("aligned pair exclusion", exclusion::aligned_pair_exclusion),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
     ("nishio forcing chains", chains::nishio),
     ("multiple forcing chains", chains::multiple_forcing_chains),
@@ -748,10 +756,10 @@ mod tests {
     }
 
     #[test]
-    fn subsets_come_in_gosper_order() {
-        let v: Vec<u16> = subsets(4, 2).collect();
+    fn combinations_come_in_gosper_order() {
+        let v: Vec<u16> = combinations(4, 2).collect();
         assert_eq!(v, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
-        assert_eq!(subsets(9, 3).count(), 84);
-        assert_eq!(subsets(9, 0).count(), 0);
+        assert_eq!(combinations(9, 3).count(), 84);
+        assert_eq!(combinations(9, 0).count(), 0);
     }
 }

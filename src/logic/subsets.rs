@@ -13,7 +13,7 @@
 
 use super::singles::BOX_COL_ROW;
 use super::{
-    cell_name, cells_name, digits_name, subsets, unit_name, State, Step, Technique, UNITS,
+    cell_name, cells_name, combinations, digits_name, unit_name, State, Step, Technique, UNITS,
 };
 
 const NAKED: [Technique; 3] = [
@@ -33,7 +33,7 @@ fn naked(state: &State, degree: u32) -> Option<Step> {
         if state.empty_count(u) < degree * 2 {
             continue;
         }
-        for tuple in subsets(9, degree) {
+        for tuple in combinations(9, degree) {
             let mut union = 0u16;
             let mut ok = true;
             for i in 0..9 {
@@ -88,7 +88,7 @@ fn hidden(state: &State, degree: u32, direct: bool) -> Option<Step> {
             continue;
         }
         let pos: [u16; 9] = std::array::from_fn(|i| state.positions(u, i as u8 + 1));
-        for values in subsets(9, degree) {
+        for values in combinations(9, degree) {
             let mut common = 0u16;
             let mut ok = true;
             for (v, &p) in pos.iter().enumerate() {

@@ -203,7 +203,7 @@ fn type3(
             let i1 = UNITS[u].iter().position(|&c| c as usize == c1).unwrap_or(0);
             let i2 = UNITS[u].iter().position(|&c| c as usize == c2).unwrap_or(0);
             if degree * 2 <= empty {
-                for tuple in super::subsets(9, degree) {
+                for tuple in super::combinations(9, degree) {
                     if tuple & (1 << i1) == 0 || tuple & (1 << i2) != 0 {
                         continue;
                     }
@@ -262,7 +262,7 @@ fn type3(
                 if (degree as usize) < 2 || degree as usize - 2 > rem_vals.len() {
                     continue;
                 }
-                for pick in super::subsets(rem_vals.len() as u32, degree - 2) {
+                for pick in super::combinations(rem_vals.len() as u32, degree - 2) {
                     let mut values = both;
                     for (i, &v) in rem_vals.iter().enumerate() {
                         if pick & (1 << i) != 0 {

@@ -114,7 +114,7 @@ fn als_wing(state: &State, k: usize) -> Option<Step> {
         if cells.len() < k {
             continue;
         }
-        for pick in super::subsets(cells.len() as u32, k as u32) {
+        for pick in super::combinations(cells.len() as u32, k as u32) {
             let mut set = 0u128;
             let mut union = 0u16;
             for (i, &c) in cells.iter().enumerate() {
