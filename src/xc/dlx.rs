@@ -52,7 +52,7 @@
 //! # Counters
 //!
 //! `nodes`, `updates` and the per-level profile are counted exactly where dlx2 counts them (see
-//! [`SearchStats`](crate::xc::SearchStats) and `docs/xc-engine.md`): one node per entry to step X2,
+//! [`SearchStats`] and `docs/xc-engine.md`): one node per entry to step X2,
 //! one node per solution (Knuth's "a solution is a special node"), one update per item removed from
 //! the item list and one per node removed from an item's list.
 
