@@ -12,6 +12,7 @@
 //!   (measured by [`Solver::run`]).
 //! - **status**: see [`Status`].
 
+pub mod dlx;
 pub mod fast;
 mod registry;
 
