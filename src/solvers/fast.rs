@@ -746,6 +746,23 @@ mod tests {
     }
 
     #[test]
+    fn time_budget_gives_limit() {
+        let grid = Grid::parse(&".".repeat(81)).unwrap();
+        let limits = SolveLimits {
+            max_solutions: 0,
+            budget: Limits {
+                max_nodes: None,
+                max_time: Some(std::time::Duration::ZERO),
+            },
+        };
+        let out = Fast.solve(&grid, &limits);
+        assert_eq!(out.status, Status::Limit);
+        // The clock is read every `CLOCK_STRIDE` nodes.
+        assert!(out.stats.nodes < 2 * crate::budget::CLOCK_STRIDE);
+        assert!(out.solutions > 0);
+    }
+
+    #[test]
     fn only_the_classic_shape() {
         assert!(Fast.supports(Shape::CLASSIC));
         assert!(!Fast.supports(Shape::square(2).unwrap()));
