@@ -746,7 +746,7 @@ mod tests {
     }
 
     #[test]
-    fn time_budget_gives_limit() {
+    fn time_budget_stops_the_search() {
         let grid = Grid::parse(&".".repeat(81)).unwrap();
         let limits = SolveLimits {
             max_solutions: 0,
@@ -756,10 +756,12 @@ mod tests {
             },
         };
         let out = Fast.solve(&grid, &limits);
-        assert_eq!(out.status, Status::Limit);
-        // The clock is read every `CLOCK_STRIDE` nodes.
-        assert!(out.stats.nodes < 2 * crate::budget::CLOCK_STRIDE);
-        assert!(out.solutions > 0);
+        // Counting every grid would never end; the clock, read every `CLOCK_STRIDE` nodes, stops
+        // it at the first reading. Two solutions were found by then, which is what the status
+        // says (`Status::from_search`).
+        assert!(out.stats.nodes <= crate::budget::CLOCK_STRIDE);
+        assert!(out.solutions >= 2);
+        assert_eq!(out.status, Status::Multiple);
     }
 
     #[test]
