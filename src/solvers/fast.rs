@@ -488,8 +488,9 @@ struct Search {
 }
 
 impl Search {
-    /// Explores the subtree of a propagated, consistent state.
-    fn explore(&mut self, state: &State) -> Flow {
+    /// Explores the subtree of a propagated, consistent state (which it may overwrite: the last
+    /// child is built in place).
+    fn explore(&mut self, state: &mut State) -> Flow {
         if state.solved() {
             if self.found == 0 {
                 self.first = Some(*state);
@@ -511,13 +512,19 @@ impl Search {
             }
             self.stats.nodes += 1;
             self.stats.guesses += 1;
-            let mut child = *state;
+            let mut copy;
+            let child = if digits == 0 {
+                &mut *state
+            } else {
+                copy = *state;
+                &mut copy
+            };
             let consistent = child.place(d, b, bit).and_then(|()| child.propagate());
             if consistent.is_err() {
                 self.stats.backtracks += 1;
                 continue;
             }
-            if self.explore(&child) == Flow::Stop {
+            if self.explore(child) == Flow::Stop {
                 return Flow::Stop;
             }
         }
@@ -572,7 +579,7 @@ impl Solver for Fast {
         match consistent {
             Err(Contradiction) => search.stats.backtracks += 1,
             Ok(()) => {
-                completed = search.explore(&root) == Flow::Continue;
+                completed = search.explore(&mut root) == Flow::Continue;
             }
         }
         let solution = search.first.map(|state| {
