@@ -44,8 +44,9 @@
 //! # Search
 //!
 //! The search branches on the first cell with exactly two candidates (in practice there nearly
-//! always is one), else on the first cell with the fewest. Branching copies the whole state (31
-//! words): on a dead end the copy is simply dropped, with no undo log.
+//! always is one), else on the first cell with the fewest. Every child but the last gets a
+//! copy of the whole state (31 words), the last one the parent's own: on a dead end the copy is
+//! simply dropped, with no undo log.
 //!
 //! # Counters
 //!
