@@ -85,7 +85,17 @@ fn main() {
             }
         }
     }
+    print!(
+        "{}",
+        table(rounds, puzzles, Duration::from_millis(budget_ms))
+    );
+}
 
+/// Measures and formats the table: `rounds` interleaved rounds over the first `puzzles` puzzles of
+/// the sample, cutting short a solver whose first pass runs past `budget`.
+fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
     let sample = sample17::load();
     let lines: Vec<&String> = sample.puzzles.iter().take(puzzles).collect();
     let grids: Vec<Grid> = lines
@@ -104,7 +114,6 @@ fn main() {
 
     // Counters and a correctness check, outside the timed rounds. A solver whose first pass runs
     // past the budget is measured on the puzzles it got through, so the table stays minutes long.
-    let budget = Duration::from_millis(budget_ms);
     let mut rows = vec![Row {
         name: "sudoku crate (peer)".into(),
         n: grids.len(),
@@ -175,22 +184,26 @@ fn main() {
         }
     }
 
-    println!(
+    writeln!(
+        out,
         "first {} puzzles of {}; thread CPU time, median of {rounds} interleaved rounds; one thread",
         grids.len(),
         sample.source
-    );
-    println!(
+    )
+    .unwrap();
+    writeln!(
+        out,
         "git {} · {} · {}",
         command_line("git", &["rev-parse", "--short", "HEAD"]),
         command_line("rustc", &["-V"]),
         cpu_model()
-    );
-    println!();
-    println!(
-        "| solver | puzzles | puzzles/s | µs/puzzle | best wall µs/puzzle | nodes/puzzle | guesses/puzzle | vs sudoku crate |"
-    );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    )
+    .unwrap();
+    writeln!(out).unwrap();
+    let header = "| solver | puzzles | puzzles/s | µs/puzzle | best wall µs/puzzle | nodes/puzzle \
+                  | guesses/puzzle | vs sudoku crate |";
+    writeln!(out, "{header}").unwrap();
+    writeln!(out, "|---|---:|---:|---:|---:|---:|---:|---:|").unwrap();
     for row in &rows {
         let n = row.n as f64;
         let cpu = median(row.laps.iter().map(|l| l.cpu.as_secs_f64()).collect());
@@ -214,7 +227,8 @@ fn main() {
                 .map(|(own, peer)| peer.cpu.as_secs_f64() / own.cpu.as_secs_f64())
                 .collect(),
         );
-        println!(
+        writeln!(
+            out,
             "| {} | {} | {:.0} | {:.2} | {:.2} | {} | {} | {:.2}x |",
             row.name,
             row.n,
@@ -224,8 +238,10 @@ fn main() {
             nodes,
             guesses,
             ratio
-        );
+        )
+        .unwrap();
     }
+    out
 }
 
 /// The first line a command prints, or "unknown".
@@ -250,4 +266,21 @@ fn cpu_model() -> String {
                 .map(|m| m.trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example runs end to end on a few puzzles and prints a row per measured solver.
+    #[test]
+    fn prints_a_row_per_solver() {
+        let text = table(1, 5, Duration::from_millis(200));
+        assert!(text.contains("| sudoku crate (peer) | 5 |"), "{text}");
+        for solver in all_solvers() {
+            if !SKIPPED.contains(&solver.name()) {
+                assert!(text.contains(&format!("| {} |", solver.name())), "{text}");
+            }
+        }
+    }
 }
