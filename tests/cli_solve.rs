@@ -98,6 +98,10 @@ fn trace_shows_deductions_guesses_and_the_solution() {
     assert!(text.contains("  guess r7c1 = 2 of {2,9}"), "{text}");
     assert!(text.contains("contradiction: "), "{text}");
     assert!(
+        text.contains("back up: all of {8,9} tried at r7c2"),
+        "{text}"
+    );
+    assert!(
         text.contains(&format!("solution 1: {HARD_SOLUTION}")),
         "{text}"
     );

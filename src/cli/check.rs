@@ -32,6 +32,7 @@ pub struct CheckArgs {
 struct Answer {
     status: Status,
     nodes: u64,
+    guesses: u64,
     time_ns: u64,
 }
 
@@ -84,15 +85,23 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12} {:>12}",
-        "solver", "unique", "multiple", "none", "limit", "nodes/puzzle", "µs/puzzle"
+        "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12} {:>14} {:>12}",
+        "solver",
+        "unique",
+        "multiple",
+        "none",
+        "limit",
+        "nodes/puzzle",
+        "guesses/puzzle",
+        "µs/puzzle"
     )?;
     for (k, name) in names.iter().enumerate() {
         let mut by_status: BTreeMap<Status, usize> = BTreeMap::new();
-        let (mut nodes, mut time, mut runs) = (0u64, 0u64, 0u64);
+        let (mut nodes, mut guesses, mut time, mut runs) = (0u64, 0u64, 0u64, 0u64);
         for a in reports.iter().filter_map(|r| r.answers[k].as_ref()) {
             *by_status.entry(a.status).or_default() += 1;
             nodes += a.nodes;
+            guesses += a.guesses;
             time += a.time_ns;
             runs += 1;
         }
@@ -106,13 +115,14 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         };
         writeln!(
             out,
-            "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12.1} {:>12.1}",
+            "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12.1} {:>14.1} {:>12.1}",
             name,
             get(Status::Unique),
             get(Status::Multiple),
             get(Status::None),
             get(Status::Limit),
             per(nodes),
+            per(guesses),
             per(time) / 1000.0
         )?;
     }
@@ -200,6 +210,7 @@ fn check_line(
         report.answers.push(Some(Answer {
             status: outcome.status,
             nodes: outcome.stats.nodes,
+            guesses: outcome.stats.guesses,
             time_ns: outcome.stats.time_ns,
         }));
     }

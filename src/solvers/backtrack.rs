@@ -165,6 +165,13 @@ impl<T: Trace> Search<'_, T> {
                 return true;
             }
         }
+        if T::ENABLED {
+            self.trace.event(TraceEvent::Backtrack {
+                depth: level,
+                cell,
+                choices,
+            });
+        }
         false
     }
 }

@@ -136,6 +136,12 @@ struct Search<'t, T: Trace, const RECORD: bool> {
     values: Vec<u8>,
     /// Used digits per unit, indexed like [`Geometry::unit`]: rows, columns, boxes.
     used: Vec<u32>,
+    /// The empty cells in reading order, as a circular doubly linked list through `next`/`prev`
+    /// with the head at index `cells` — dancing links over cells: a cell leaves the list while it
+    /// holds a trial value and comes back in LIFO order, so FindCandidate visits empty cells only
+    /// and still in reading order.
+    next: Vec<u16>,
+    prev: Vec<u16>,
     tally: Tally,
     checks: u64,
     tree: Vec<TreeNode>,
@@ -149,17 +155,43 @@ impl<'t, T: Trace, const RECORD: bool> Search<'t, T, RECORD> {
             geo,
             values: vec![0; geo.cells],
             used: vec![0; geo.unit_count()],
+            next: vec![0; geo.cells + 1],
+            prev: vec![0; geo.cells + 1],
             tally: Tally::new(limits),
             checks: 0,
             tree: Vec::new(),
             trace,
         };
+        let head = geo.cells;
+        let mut last = head;
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
                 search.place(cell, d);
+            } else {
+                search.next[last] = cell as u16;
+                search.prev[cell] = last as u16;
+                last = cell;
             }
         }
+        search.next[last] = head as u16;
+        search.prev[head] = last as u16;
         search
+    }
+
+    /// Takes `cell` out of the list of empty cells.
+    #[inline]
+    fn unlink(&mut self, cell: usize) {
+        let (p, n) = (self.prev[cell], self.next[cell]);
+        self.next[p as usize] = n;
+        self.prev[n as usize] = p;
+    }
+
+    /// Puts `cell` back where [`Search::unlink`] took it from (valid in LIFO order).
+    #[inline]
+    fn relink(&mut self, cell: usize) {
+        let (p, n) = (self.prev[cell], self.next[cell]);
+        self.next[p as usize] = cell as u16;
+        self.prev[n as usize] = cell as u16;
     }
 
     #[inline]
@@ -199,19 +231,26 @@ impl<'t, T: Trace, const RECORD: bool> Search<'t, T, RECORD> {
     fn find_candidate(&mut self) -> Option<(usize, u32)> {
         let mut best: Option<(usize, u32)> = None;
         let mut best_count = u32::MAX;
-        for cell in 0..self.geo.cells {
-            if self.values[cell] != 0 {
-                continue;
-            }
+        let head = self.geo.cells;
+        let mut cell = self.next[head] as usize;
+        while cell != head {
             let cands = self.check(cell);
-            let count = cands.count_ones();
-            if count < best_count {
+            // Most nodes have a forced cell early in the scan; after that only an empty cell can
+            // do better, and testing for it needs no population count (which is a dozen
+            // instructions without the `popcnt` target feature).
+            let fewer = match best_count {
+                1 => cands == 0,
+                2 => cands & cands.wrapping_sub(1) == 0,
+                _ => cands.count_ones() < best_count,
+            };
+            if fewer {
                 best = Some((cell, cands));
-                best_count = count;
-                if count == 0 {
+                best_count = cands.count_ones();
+                if best_count == 0 {
                     break;
                 }
             }
+            cell = self.next[cell] as usize;
         }
         best
     }
@@ -281,6 +320,8 @@ impl<'t, T: Trace, const RECORD: bool> Search<'t, T, RECORD> {
         }
         let choices = cands;
         let branching = cands.count_ones() >= 2;
+        // The cell leaves the empty list for the whole branch; a stopped search never needs it back.
+        self.unlink(cell);
         while cands != 0 {
             let d = cands.trailing_zeros() as u8 + 1;
             cands &= cands - 1;
@@ -311,6 +352,14 @@ impl<'t, T: Trace, const RECORD: bool> Search<'t, T, RECORD> {
             if stop {
                 return true;
             }
+        }
+        self.relink(cell);
+        if T::ENABLED {
+            self.trace.event(TraceEvent::Backtrack {
+                depth,
+                cell,
+                choices,
+            });
         }
         false
     }

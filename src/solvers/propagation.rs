@@ -164,6 +164,13 @@ fn search<T: Trace>(boards: &mut Vec<Board>, depth: usize, cx: &mut Ctx<T>, leve
             }
         }
     }
+    if T::ENABLED {
+        cx.trace.event(TraceEvent::Backtrack {
+            depth,
+            cell,
+            choices,
+        });
+    }
     false
 }
 

@@ -15,6 +15,8 @@
 //!   r2c5 = 7  (naked single)
 //!   contradiction: r7c2 has no candidate left
 //! guess r2c2 = 7 of {1,7}
+//!   ...
+//! back up: all of {1,7} tried at r2c2
 //! ```
 //!
 //! Printing one event per forced cell is also the "comparison elimination" procedure of the
@@ -111,6 +113,15 @@ pub enum TraceEvent {
         /// The solved grid.
         grid: Grid,
     },
+    /// Every candidate of a branch cell has been tried: the search goes back to the trial above.
+    Backtrack {
+        /// Depth of the node that branched on the cell.
+        depth: usize,
+        /// The cell.
+        cell: usize,
+        /// Its candidates, all tried.
+        choices: u32,
+    },
     /// A node or time budget stopped the search.
     Limit {
         /// Search depth.
@@ -126,6 +137,7 @@ impl TraceEvent {
             | TraceEvent::Trial { depth, .. }
             | TraceEvent::Contradiction { depth, .. }
             | TraceEvent::Solution { depth, .. }
+            | TraceEvent::Backtrack { depth, .. }
             | TraceEvent::Limit { depth } => *depth,
         }
     }
@@ -385,6 +397,12 @@ impl fmt::Display for Display<'_> {
                 ),
             },
             TraceEvent::Solution { index, grid, .. } => write!(f, "solution {index}: {grid}"),
+            TraceEvent::Backtrack { cell, choices, .. } => write!(
+                f,
+                "back up: all of {} tried at {}",
+                digits_name(*choices),
+                cell_name(s, *cell)
+            ),
             TraceEvent::Limit { .. } => f.write_str("limit reached: search stopped"),
         }
     }
