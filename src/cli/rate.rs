@@ -1,13 +1,176 @@
-//! `dlxlab rate` (being written: see issue 5).
+//! `dlxlab rate`: the decision-tree index and the SE technique rating of every puzzle of a corpus,
+//! as CSV in input order.
 
+use std::fs;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Args;
+use rayon::prelude::*;
+
+use dlxlab::rating::decision_tree::{self, Variant};
+use dlxlab::rating::technique::{self, TechniqueRating};
+use dlxlab::solvers::SolveLimits;
+use dlxlab::sudoku::Grid;
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
 #[derive(Args, Debug)]
-pub struct RateArgs {}
+pub struct RateArgs {
+    /// Corpus: one puzzle per line, optionally followed by an external (SE) rating; `#` comments.
+    #[arg(long)]
+    corpus: PathBuf,
+    /// Output CSV (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Do not print the agreement summary on standard error.
+    #[arg(long)]
+    quiet: bool,
+    /// Variant of the decision-tree index (nodes, checks, wrong-choices, wasted-nodes, combined).
+    #[arg(long, default_value = "combined")]
+    variant: Variant,
+    /// Leave the decision_tree column empty: recording the search tree of every puzzle costs far
+    /// more than the technique rating on hard corpora.
+    #[arg(long)]
+    no_decision_tree: bool,
+}
 
-pub fn run(_args: RateArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`rate` is not implemented yet (issue 5)")
+struct Row {
+    line: usize,
+    puzzle: String,
+    external: Option<String>,
+    decision_tree: Option<f64>,
+    result: Result<TechniqueRating, String>,
+}
+
+fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> Row {
+    let mut fields = text.split_whitespace();
+    let puzzle = fields.next().unwrap_or("").to_string();
+    let external = fields
+        .next_back()
+        .filter(|t| technique::parse_tenths(t).is_some())
+        .map(str::to_string);
+    let grid = Grid::parse(&puzzle);
+    let decision_tree = match (grid.as_ref(), variant) {
+        (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
+        _ => None,
+    };
+    let result = grid
+        .map_err(|e| e.to_string())
+        .and_then(|g| technique::technique_rating(&g).map_err(|e| e.to_string()));
+    Row {
+        line,
+        puzzle,
+        external,
+        decision_tree,
+        result,
+    }
+}
+
+pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
+    let text = fs::read_to_string(&args.corpus)
+        .with_context(|| format!("reading {}", args.corpus.display()))?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("starting the thread pool")?;
+    let rows: Vec<Row> = pool.install(|| {
+        lines
+            .par_iter()
+            .map(|&(n, l)| rate_line(n, l, (!args.no_decision_tree).then_some(args.variant)))
+            .collect()
+    });
+
+    let sink: Box<dyn Write> = match &args.out {
+        Some(p) => {
+            Box::new(fs::File::create(p).with_context(|| format!("creating {}", p.display()))?)
+        }
+        None => Box::new(io::stdout().lock()),
+    };
+    let mut w = csv::Writer::from_writer(io::BufWriter::new(sink));
+    w.write_record([
+        "line",
+        "puzzle",
+        "decision_tree",
+        "technique_rating",
+        "hardest_technique",
+        "steps",
+        "external_rating",
+        "error",
+    ])?;
+    for row in &rows {
+        let line = row.line.to_string();
+        let ext = row.external.clone().unwrap_or_default();
+        let dt = row
+            .decision_tree
+            .map(|v| format!("{v:.4}"))
+            .unwrap_or_default();
+        match &row.result {
+            Ok(r) => w.write_record([
+                line.as_str(),
+                &row.puzzle,
+                &dt,
+                &r.rating_text(),
+                r.hardest,
+                &r.steps.to_string(),
+                &ext,
+                "",
+            ])?,
+            Err(e) => w.write_record([line.as_str(), &row.puzzle, &dt, "", "", "", &ext, e])?,
+        }
+    }
+    w.flush()?;
+
+    if !args.quiet {
+        let pairs: Vec<(u16, &TechniqueRating)> = rows
+            .iter()
+            .filter_map(|r| {
+                let ext = technique::parse_tenths(r.external.as_deref()?)?;
+                Some((ext, r.result.as_ref().ok()?))
+            })
+            .collect();
+        let errors = rows.iter().filter(|r| r.result.is_err()).count();
+        let mut err = io::stderr().lock();
+        writeln!(err, "rated {} puzzles ({} errors)", rows.len(), errors)?;
+        if !pairs.is_empty() {
+            writeln!(err, "band  total  exact  lower  higher  beyond  agree%")?;
+            let (mut t44, mut e44) = (0, 0);
+            for b in technique::agreement(&pairs) {
+                writeln!(
+                    err,
+                    "{:>2}.{}  {:>5}  {:>5}  {:>5}  {:>6}  {:>6}  {:>5.1}",
+                    b.band_tenths / 10,
+                    b.band_tenths % 10,
+                    b.total,
+                    b.exact,
+                    b.lower,
+                    b.higher,
+                    b.beyond,
+                    100.0 * b.exact as f64 / b.total as f64
+                )?;
+                if b.band_tenths <= 44 {
+                    t44 += b.total;
+                    e44 += b.exact;
+                }
+            }
+            if t44 > 0 {
+                writeln!(
+                    err,
+                    "rated <= 4.4: {e44}/{t44} exact ({:.1}%)",
+                    100.0 * e44 as f64 / t44 as f64
+                )?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,1 +1,0 @@
-//! Human solving techniques (being written: see issue 5).
