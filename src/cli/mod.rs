@@ -12,6 +12,7 @@ mod count_jobs;
 mod derive;
 mod explain;
 mod gen_xc;
+mod generate;
 mod merge;
 mod merge_counts;
 mod rate;
@@ -64,6 +65,8 @@ enum Command {
     MergeCounts(merge_counts::MergeCountsArgs),
     /// Derive new corpora from a corpus (e.g. every puzzle with one given removed).
     Derive(derive::DeriveArgs),
+    /// Generate puzzles with a unique solution (symmetric, minimal, clue count, difficulty).
+    Generate(generate::GenerateArgs),
 }
 
 /// Parses the arguments, runs the command and turns errors into an exit code. A closed stdout
@@ -87,6 +90,7 @@ pub fn main() -> ExitCode {
         Command::CountJobs(args) => count_jobs::run(args),
         Command::MergeCounts(args) => merge_counts::run(args),
         Command::Derive(args) => derive::run(args),
+        Command::Generate(args) => generate::run(args),
     };
     match result {
         Ok(code) => code,
