@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod canon;
 mod check;
 mod count;
 mod count_jobs;
@@ -15,6 +16,8 @@ mod gen_xc;
 mod generate;
 mod merge;
 mod merge_counts;
+mod minimize;
+mod puzzle_input;
 mod rate;
 mod report;
 mod solve;
@@ -67,6 +70,10 @@ enum Command {
     Derive(derive::DeriveArgs),
     /// Generate puzzles with a unique solution (symmetric, minimal, clue count, difficulty).
     Generate(generate::GenerateArgs),
+    /// Remove givens while the solution stays unique, until the puzzle is minimal.
+    Minimize(minimize::MinimizeArgs),
+    /// Canonical form under the Sudoku symmetry group (finds duplicates across corpora).
+    Canon(canon::CanonArgs),
 }
 
 /// Parses the arguments, runs the command and turns errors into an exit code. A closed stdout
@@ -91,6 +98,8 @@ pub fn main() -> ExitCode {
         Command::MergeCounts(args) => merge_counts::run(args),
         Command::Derive(args) => derive::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Minimize(args) => minimize::run(args),
+        Command::Canon(args) => canon::run(args),
     };
     match result {
         Ok(code) => code,

@@ -204,7 +204,8 @@ pub fn generate(spec: &Spec, seed: u64, index: u64) -> Result<Generated, Generat
     let mut rng = puzzle_rng(seed, index);
     let mut orbits = spec.symmetry.orbits(spec.shape);
     for attempt in 1..=spec.max_attempts {
-        let solution = Transform::random(spec.shape, &mut rng).apply(&complete_grid(spec.shape, &mut rng));
+        let solution =
+            Transform::random(spec.shape, &mut rng).apply(&complete_grid(spec.shape, &mut rng));
         orbits.shuffle(&mut rng);
         let mut puzzle = solution.clone();
         let mut givens = puzzle.givens();

@@ -109,7 +109,11 @@ impl Transform {
 
     /// The image of `grid` (which must have this transform's shape).
     pub fn apply(&self, grid: &Grid) -> Grid {
-        assert_eq!(grid.shape(), self.shape, "transform applied to another shape");
+        assert_eq!(
+            grid.shape(),
+            self.shape,
+            "transform applied to another shape"
+        );
         let n = self.shape.side();
         let src = grid.cells();
         let mut cells = vec![0u8; n * n];
@@ -283,7 +287,8 @@ pub fn canonical(grid: &Grid) -> Result<Grid, CanonError> {
         out[level * 9..level * 9 + 9].copy_from_slice(&best);
         states = children;
     }
-    Ok(Grid::from_cells(Shape::CLASSIC, out.to_vec()).expect("canonical forms are images of the grid"))
+    Ok(Grid::from_cells(Shape::CLASSIC, out.to_vec())
+        .expect("canonical forms are images of the grid"))
 }
 
 #[cfg(test)]
