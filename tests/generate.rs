@@ -304,6 +304,87 @@ mod canon {
         assert_ne!(canonical(&a).unwrap(), canonical(&b).unwrap());
     }
 
+    /// The 1296 arrangements of 9 lines that keep bands (or stacks) together.
+    fn arrangements() -> Vec<[usize; 9]> {
+        let p3 = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut all = Vec::new();
+        for outer in p3 {
+            for a in p3 {
+                for b in p3 {
+                    for c in p3 {
+                        let mut perm = [0; 9];
+                        for (k, inner) in [a, b, c].iter().enumerate() {
+                            for m in 0..3 {
+                                perm[k * 3 + m] = outer[k] * 3 + inner[m];
+                            }
+                        }
+                        all.push(perm);
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    /// The definition itself (about 6 s per grid in the test profile): the minimum over all
+    /// 3,359,232 cell maps of the image relabelled in
+    /// order of first appearance.
+    fn brute_force(grid: &Grid) -> Vec<u8> {
+        let perms = arrangements();
+        let mut best = vec![u8::MAX; 81];
+        for transpose in [false, true] {
+            for rows in &perms {
+                for cols in &perms {
+                    let mut map = [0u8; 10];
+                    let mut next = 1;
+                    let mut image = [0u8; 81];
+                    for i in 0..9 {
+                        for j in 0..9 {
+                            let (r, c) = if transpose {
+                                (cols[j], rows[i])
+                            } else {
+                                (rows[i], cols[j])
+                            };
+                            let d = grid.get(r * 9 + c) as usize;
+                            if d != 0 && map[d] == 0 {
+                                map[d] = next;
+                                next += 1;
+                            }
+                            image[i * 9 + j] = map[d];
+                        }
+                    }
+                    if image[..] < best[..] {
+                        best = image.to_vec();
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn agrees_with_the_definition_by_brute_force() {
+        let sparse = Grid::parse(
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        )
+        .unwrap();
+        let g = generate(&Spec::new(Shape::CLASSIC), 2, 0).unwrap();
+        for grid in [&sparse, &g.solution] {
+            assert_eq!(
+                canonical(grid).unwrap().cells(),
+                &brute_force(grid)[..],
+                "{grid}"
+            );
+        }
+    }
+
     #[test]
     fn other_shapes_are_refused() {
         let g = Grid::empty(Shape::square(2).unwrap());
