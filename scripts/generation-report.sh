@@ -46,3 +46,17 @@ echo "|---|---:|"
 awk -F, 'NR > 1 { c[$5]++ } END { for (k in c) printf "| %s | %d |\n", k, c[k] }' "$work/gen-rate.csv" \
   | sort -t'|' -k3 -nr
 awk -F, 'NR > 1 && $4 != "beyond" { s += $4; n++ } END { printf "\nmean SE rating (rated puzzles): %.2f over %d\n", s / n, n }' "$work/gen-rate.csv"
+
+echo
+echo "speed of the other modes (puzzles/s on stderr):"
+for spec in "--count 1000 --minimal --symmetry rot180" "--count 100 --minimal --symmetry diagonal" \
+  "--count 100 --minimal --symmetry mirror" "--count 100 --symmetry rot90" \
+  "--count 20 --minimal --symmetry rot90 --max-attempts 1000000" "--count 100 --rating 7.0..9.9"; do
+  # shellcheck disable=SC2086
+  "$bin" generate --seed 1 $spec --out "$work/gen-mode.txt" 2>&1 | sed "s|^|$spec: |"
+done
+/usr/bin/env time -f 'canon, 1 core: %e s wall' taskset -c 0 "$bin" canon --corpus "$work/gen.txt" \
+  --out "$work/gen-canon1.txt"
+/usr/bin/env time -f 'generate, 1 core: %e s wall' taskset -c 0 "$bin" generate --count 10000 --seed 1 \
+  --minimal --threads 1 --out "$work/gen1.txt"
+cmp "$work/gen.txt" "$work/gen1.txt" && echo "1-thread and default-thread corpora are identical"

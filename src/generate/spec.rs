@@ -119,7 +119,10 @@ pub enum GenerateError {
         cells: usize,
     },
     /// No attempt met the specification.
-    #[error("puzzle {index}: no puzzle met the specification in {attempts} attempts")]
+    #[error(
+        "puzzle {index}: no puzzle met the specification in {attempts} attempts \
+         (raise --max-attempts or relax the specification)"
+    )]
     Exhausted {
         /// 0-based puzzle index.
         index: u64,
