@@ -287,7 +287,7 @@ mod robustness {
         /// is a value or an error, and every rated path only places digits the grid allows.
         #[test]
         fn random_givens_never_panic(picks in proptest::collection::vec((0usize..81, 1u8..=9), 30..60)) {
-            let mut cells = vec![0u8; 81];
+            let mut cells = [0u8; 81];
             for (c, d) in picks {
                 let (r, col) = (c / 9, c % 9);
                 let clash = (0..81).any(|o| {
