@@ -418,5 +418,22 @@ mod canon {
                 prop_assert_eq!(c.givens(), grid.givens());
             }
         }
+
+        /// Arbitrary consistent givens (no solution, many solutions, sparse) are canonicalised
+        /// without panicking, invariantly and idempotently.
+        #[test]
+        fn any_consistent_givens(picks in proptest::collection::vec((0usize..81, 1u8..=9), 4..30), seed in any::<u64>()) {
+            let mut grid = Grid::empty(Shape::CLASSIC);
+            for (cell, d) in picks {
+                if grid.get(cell) == 0 && grid.candidates(cell) >> (d - 1) & 1 == 1 {
+                    grid.set(cell, d);
+                }
+            }
+            let c = canonical(&grid).unwrap();
+            let mut rng = puzzle_rng(seed, 1);
+            let image = Transform::random(Shape::CLASSIC, &mut rng).apply(&grid);
+            prop_assert_eq!(&canonical(&image).unwrap(), &c);
+            prop_assert_eq!(&canonical(&c).unwrap(), &c);
+        }
     }
 }
