@@ -161,15 +161,15 @@ impl Grid {
     pub fn check_givens(&self) -> Result<(), GridError> {
         let shape = self.shape;
         let n = shape.side();
-        let units: [(fn(usize) -> Unit, Box<dyn Fn(usize) -> Vec<usize>>); 3] = [
-            (Unit::Row, Box::new(move |u| shape.row_cells(u).collect())),
-            (Unit::Col, Box::new(move |u| shape.col_cells(u).collect())),
-            (Unit::Box, Box::new(move |u| shape.box_cells(u).collect())),
-        ];
-        for (make_unit, cells_of) in &units {
+        for kind in 0..3 {
             for u in 0..n {
+                let (unit, cells): (Unit, Vec<usize>) = match kind {
+                    0 => (Unit::Row(u), shape.row_cells(u).collect()),
+                    1 => (Unit::Col(u), shape.col_cells(u).collect()),
+                    _ => (Unit::Box(u), shape.box_cells(u).collect()),
+                };
                 let mut seen = vec![usize::MAX; n + 1];
-                for cell in cells_of(u) {
+                for cell in cells {
                     let d = self.cells[cell] as usize;
                     if d == 0 {
                         continue;
@@ -178,7 +178,7 @@ impl Grid {
                         let rc = |c: usize| (shape.row(c), shape.col(c));
                         return Err(GridError::Duplicate {
                             digit: Shape::digit_char(d as u8),
-                            unit: make_unit(u),
+                            unit,
                             first: rc(seen[d]),
                             second: rc(cell),
                         });

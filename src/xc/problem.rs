@@ -378,13 +378,23 @@ impl ProblemBuilder {
         let mut entries = Vec::with_capacity(words.len());
         for w in words {
             let (name, color) = match w.split_once(':') {
-                Some((n, c)) => (n, Some(self.color(c)?)),
+                Some((n, c)) => (n, Some(c)),
                 None => (*w, None),
             };
-            entries.push(Entry {
-                item: self.item_id(name)?,
-                color,
+            let resolved = self.item_id(name).and_then(|item| {
+                Ok(Entry {
+                    item,
+                    color: color.map(|c| self.color(c)).transpose()?,
+                })
             });
+            match resolved {
+                Ok(e) => entries.push(e),
+                Err(err) => {
+                    // A rejected option still takes its number, so later errors name the right one.
+                    self.options_given += 1;
+                    return Err(err);
+                }
+            }
         }
         self.option_entries(&entries)
     }
