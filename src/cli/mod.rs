@@ -20,6 +20,7 @@ mod solve;
 mod solvers;
 mod split;
 mod study;
+mod variant;
 mod xc;
 
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.
@@ -64,6 +65,10 @@ enum Command {
     MergeCounts(merge_counts::MergeCountsArgs),
     /// Derive new corpora from a corpus (e.g. every puzzle with one given removed).
     Derive(derive::DeriveArgs),
+    /// Solve Sudoku variants (x, windoku, jigsaw, killer, classic) as exact covers.
+    Variant(variant::VariantArgs),
+    /// Honeycomb Sudoku (Hanidoku): solve, count, generate, compare the two solvers.
+    Honeycomb(variant::HoneycombArgs),
 }
 
 /// Parses the arguments, runs the command and turns errors into an exit code. A closed stdout
@@ -87,6 +92,8 @@ pub fn main() -> ExitCode {
         Command::CountJobs(args) => count_jobs::run(args),
         Command::MergeCounts(args) => merge_counts::run(args),
         Command::Derive(args) => derive::run(args),
+        Command::Variant(args) => variant::run_variant(args),
+        Command::Honeycomb(args) => variant::run_honeycomb(args),
     };
     match result {
         Ok(code) => code,
