@@ -36,10 +36,8 @@ fn lines_by_steps() -> Vec<BTreeSet<usize>> {
             (false, true) => (i + 1, j),
         }
     };
-    let mut lines: Vec<BTreeSet<usize>> = index
-        .iter()
-        .map(|r| r.iter().copied().collect())
-        .collect();
+    let mut lines: Vec<BTreeSet<usize>> =
+        index.iter().map(|r| r.iter().copied().collect()).collect();
     for right in [false, true] {
         let mut starts = BTreeSet::new();
         for i in 0..9isize {
@@ -265,7 +263,8 @@ fn generated_puzzles_are_unique_and_reproducible() {
 
 fn hard_set() -> Option<Vec<HoneyGrid>> {
     let dir = std::env::var_os("DLXLAB_DATA")?;
-    let text = std::fs::read_to_string(std::path::Path::new(&dir).join("hanidoku-hard.txt")).ok()?;
+    let text =
+        std::fs::read_to_string(std::path::Path::new(&dir).join("hanidoku-hard.txt")).ok()?;
     Some(
         text.lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

@@ -157,9 +157,10 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                         if line.starts_with('#') || line.trim().is_empty() {
                             continue;
                         }
-                        ps.push(HoneyGrid::parse(line).with_context(|| {
-                            format!("{} line {}", path.display(), k + 1)
-                        })?);
+                        ps.push(
+                            HoneyGrid::parse(line)
+                                .with_context(|| format!("{} line {}", path.display(), k + 1))?,
+                        );
                     }
                     (path.display().to_string(), ps)
                 }

@@ -30,7 +30,6 @@
 //!   its module doc), with seeded generation of complete grids and unique puzzles.
 //! - [`seq`]: the method of Xiao, Yang and Huang (2014), "regional sequence enumeration".
 
-
 pub mod compare;
 pub mod seq;
 pub mod xc;
@@ -73,7 +72,11 @@ pub fn geometry() -> &'static Geometry {
         let mut cell_lines = [[0; 3]; CELLS];
         for (c, &(q, r)) in axial.iter().enumerate() {
             let s = -q - r;
-            let ids = [(r + 4) as usize, 9 + (q + 4) as usize, 18 + (s + 4) as usize];
+            let ids = [
+                (r + 4) as usize,
+                9 + (q + 4) as usize,
+                18 + (s + 4) as usize,
+            ];
             for &l in &ids {
                 lines[l].push(c);
             }

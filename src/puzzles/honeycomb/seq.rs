@@ -213,7 +213,11 @@ fn cheap_line(cands: &mut Cands, line: usize) -> Option<bool> {
     let mut changed = false;
     for &c in cells {
         let m = cands[c];
-        let keep = if m.count_ones() == 1 { m } else { m & !filled & union };
+        let keep = if m.count_ones() == 1 {
+            m
+        } else {
+            m & !filled & union
+        };
         if keep == 0 {
             return None;
         }

@@ -69,7 +69,6 @@ pub enum Meaning {
 
 /// The options of the encoding in the module doc's order, each as item indices, with meanings.
 fn options() -> Vec<(Meaning, Vec<usize>)> {
-
     let g = geometry();
     let item = |line: usize, d: usize| CELLS + line * 9 + d - 1;
     let mut out = Vec::new();
@@ -116,7 +115,10 @@ fn build(opts: &[(Meaning, Vec<usize>)]) -> Problem {
     }
     for l in 0..LINES {
         for d in 1..=9 {
-            ids.push(b.primary(format!("l{l},{d}")).expect("distinct valid names"));
+            ids.push(
+                b.primary(format!("l{l},{d}"))
+                    .expect("distinct valid names"),
+            );
         }
     }
     for (_, items) in opts {

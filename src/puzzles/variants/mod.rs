@@ -399,9 +399,9 @@ impl VariantPuzzle {
         let mut units: Vec<Vec<usize>> = (0..n).map(|r| s.row_cells(r).collect()).collect();
         units.extend((0..n).map(|c| s.col_cells(c).collect()));
         match &self.regions {
-            Some(map) => units.extend(
-                (0..9u8).map(|k| (0..81).filter(|&c| map[c] == k).collect::<Vec<_>>()),
-            ),
+            Some(map) => {
+                units.extend((0..9u8).map(|k| (0..81).filter(|&c| map[c] == k).collect::<Vec<_>>()))
+            }
             None => units.extend((0..n).map(|b| s.box_cells(b).collect())),
         }
         match self.variant {
@@ -412,11 +412,7 @@ impl VariantPuzzle {
             Variant::Windoku => {
                 for top in [1, 5] {
                     for left in [1, 5] {
-                        units.push(
-                            (0..9)
-                                .map(|k| (top + k / 3) * 9 + left + k % 3)
-                                .collect(),
-                        );
+                        units.push((0..9).map(|k| (top + k / 3) * 9 + left + k % 3).collect());
                     }
                 }
             }
