@@ -2,6 +2,8 @@
 
 use std::collections::BTreeSet;
 
+use dlxlab::puzzles::honeycomb::compare::{compare, Summary};
+use dlxlab::puzzles::honeycomb::seq::SeqSolver;
 use dlxlab::puzzles::honeycomb::xc::{self, XcSolver};
 use dlxlab::puzzles::honeycomb::{
     check_solution, geometry, HoneyGrid, HoneycombError, RuleError, CELLS, ROW_LENGTHS,
@@ -182,6 +184,9 @@ fn exact_cover_counts_agree_with_brute_force() {
         let want = brute_force(&p);
         let got = solver.solve(&p, &all);
         assert_eq!(got.solutions, want, "seed {seed} puzzle {p}");
+        let seq = SeqSolver.solve(&p, &all);
+        assert_eq!(seq.solutions, want, "seq, seed {seed} puzzle {p}");
+        assert_eq!(seq.solution, got.solution);
         none += (want == 0) as u32;
         if let Some(s) = got.solution {
             check_solution(&p, &s).unwrap();
@@ -208,6 +213,14 @@ fn two_grids_agreeing_cells_have_every_solution_checked() {
         },
     );
     assert!(out.solutions >= 2, "{p} has both grids as solutions");
+    let seq = SeqSolver.solve(
+        &p,
+        &SolveLimits {
+            max_solutions: 0,
+            ..SolveLimits::default()
+        },
+    );
+    assert_eq!(seq.solutions, out.solutions);
     assert_eq!(out.status, Status::Multiple);
     check_solution(&p, &out.solution.unwrap()).unwrap();
 }
@@ -249,6 +262,43 @@ fn hand_made_instances() {
 }
 
 #[test]
+fn seq_solver_hand_made_and_limits() {
+    let lim = SolveLimits::default();
+    let g = grid(4);
+    let out = SeqSolver.solve(&g, &lim);
+    assert_eq!((out.status, out.stats.nodes), (Status::Unique, 1));
+    assert_eq!(
+        SeqSolver.solve(&HoneyGrid::empty(), &lim).status,
+        Status::Multiple
+    );
+    let mut p = HoneyGrid::empty();
+    p.set(0, 1);
+    p.set(4, 9);
+    let out = SeqSolver.solve(&p, &lim);
+    assert_eq!(
+        (out.status, out.stats.nodes, out.stats.backtracks),
+        (Status::None, 1, 1)
+    );
+    // A node budget of one stops the empty board at the root.
+    let out = SeqSolver.solve(
+        &HoneyGrid::empty(),
+        &SolveLimits {
+            max_solutions: 2,
+            budget: dlxlab::budget::Limits::nodes(1),
+        },
+    );
+    assert_eq!(out.status, Status::Limit);
+}
+
+#[test]
+fn summary_statistics() {
+    let s = Summary::of(&[5, 1, 4, 2, 3, 10, 9, 8, 7, 6]);
+    assert_eq!((s.median, s.p90, s.max), (5, 9, 10));
+    assert!((s.mean - 5.5).abs() < 1e-9);
+    assert_eq!(Summary::of(&[]), Summary::default());
+}
+
+#[test]
 fn generated_puzzles_are_unique_and_reproducible() {
     let a = xc::generate(7, 4);
     assert_eq!(a, xc::generate(7, 4));
@@ -258,6 +308,21 @@ fn generated_puzzles_are_unique_and_reproducible() {
         let out = solver.solve(p, &SolveLimits::default());
         assert_eq!(out.status, Status::Unique);
         assert_eq!(out.solution.as_ref(), Some(s));
+        // Checked by the other solver too.
+        let seq = SeqSolver.solve(p, &SolveLimits::default());
+        assert_eq!(seq.status, Status::Unique);
+        assert_eq!(seq.solution.as_ref(), Some(s));
+        // Minimal: every given is needed.
+        for c in 0..CELLS {
+            if p.cells()[c] != 0 {
+                let mut q = *p;
+                q.set(c, 0);
+                assert_eq!(
+                    solver.solve(&q, &SolveLimits::default()).status,
+                    Status::Multiple
+                );
+            }
+        }
     }
 }
 
@@ -273,7 +338,7 @@ fn hard_set() -> Option<Vec<HoneyGrid>> {
     )
 }
 
-/// Every 21st puzzle of the hard set (50 puzzles, a few seconds); the whole set runs in
+/// Every 105th puzzle of the hard set (10 puzzles, a few seconds); the whole set runs in
 /// `scripts/honeycomb-report.sh` and in the ignored test below.
 #[test]
 fn hard_set_sample_solves_with_checked_solutions() {
@@ -282,7 +347,7 @@ fn hard_set_sample_solves_with_checked_solutions() {
         return;
     };
     assert_eq!(puzzles.len(), 1050);
-    solve_and_check(puzzles.iter().step_by(21));
+    solve_and_check(puzzles.iter().step_by(105));
 }
 
 #[test]
@@ -296,10 +361,10 @@ fn hard_set_all() {
 }
 
 fn solve_and_check<'a>(puzzles: impl Iterator<Item = &'a HoneyGrid>) {
-    let mut solver = XcSolver::new();
-    for p in puzzles {
-        let out = solver.solve(p, &SolveLimits::default());
-        assert_eq!(out.status, Status::Unique, "{p}");
-        check_solution(p, out.solution.as_ref().unwrap()).unwrap();
-    }
+    let puzzles: Vec<HoneyGrid> = puzzles.copied().collect();
+    let c = compare(&puzzles, &SolveLimits::default());
+    assert_eq!(c.xc.statuses, [puzzles.len(), 0, 0, 0]);
+    assert_eq!(c.seq.statuses, [puzzles.len(), 0, 0, 0]);
+    assert_eq!((c.xc.bad_solutions, c.seq.bad_solutions), (0, 0));
+    assert!(c.disagreements.is_empty());
 }
