@@ -24,6 +24,7 @@
 pub mod minimize;
 pub mod spec;
 pub mod symmetry;
+pub mod variant;
 
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -11,6 +11,8 @@ use clap::Args;
 
 use dlxlab::generate::spec::{self, Band, NodeBand, Spec, METHOD_VERSION};
 use dlxlab::generate::symmetry::Symmetry;
+use dlxlab::generate::variant;
+use dlxlab::puzzles::variants::Variant;
 use dlxlab::sudoku::Shape;
 
 /// Generate puzzles with a unique solution (symmetric, minimal, of a clue count or difficulty).
@@ -40,7 +42,7 @@ pub struct GenerateArgs {
     /// Node band of --nodes-solver, e.g. `1..50` (inclusive).
     #[arg(long, value_name = "A..B", requires = "nodes_solver")]
     nodes: Option<String>,
-    /// Puzzle type; only `classic` (9x9) for now.
+    /// Puzzle type: classic, x (both diagonals) or windoku (hyper); 9x9.
     #[arg(long, default_value = "classic")]
     variant: String,
     /// Attempts per puzzle before giving up.
@@ -122,12 +124,14 @@ fn command_line(args: &GenerateArgs) -> String {
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    let shape = match args.variant.as_str() {
-        "classic" => Shape::CLASSIC,
-        other => anyhow::bail!(
-            "variant `{other}` is not supported by generate yet: only `classic` (9x9)"
-        ),
-    };
+    let variant = Variant::by_name(&args.variant)?;
+    anyhow::ensure!(
+        variant::supported(variant),
+        "variant `{}` is not generated: only classic, x and windoku (jigsaw and killer need a \
+         region or cage layout as input)",
+        args.variant
+    );
+    let shape = Shape::CLASSIC;
     let spec = Spec {
         shape,
         symmetry: args.symmetry,
@@ -151,15 +155,39 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let pool = builder.build().context("starting the worker threads")?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
-    let results = pool.install(|| spec::generate_many(&spec, args.seed, args.count));
+    let lines: Vec<(String, u64)> = if variant == Variant::Classic {
+        let results = pool.install(|| spec::generate_many(&spec, args.seed, args.count));
+        let mut lines = Vec::with_capacity(results.len());
+        for r in results {
+            let g = r?;
+            let mut line = g.puzzle.to_line();
+            if let Some(t) = g.rating_tenths {
+                line.push_str(&format!(" se={}.{}", t / 10, t % 10));
+            }
+            if let Some(n) = g.nodes {
+                line.push_str(&format!(" nodes={n}"));
+            }
+            lines.push((line, g.attempts));
+        }
+        lines
+    } else {
+        let results =
+            pool.install(|| variant::generate_variants(variant, &spec, args.seed, args.count));
+        let mut lines = Vec::with_capacity(results.len());
+        for r in results {
+            let g = r?;
+            let text: String = g
+                .puzzle
+                .givens
+                .iter()
+                .map(|&d| if d == 0 { '.' } else { Shape::digit_char(d) })
+                .collect();
+            lines.push((text, g.attempts));
+        }
+        lines
+    };
     let elapsed = start.elapsed().as_secs_f64();
-    let mut puzzles = Vec::with_capacity(results.len());
-    let mut attempts = 0;
-    for r in results {
-        let g = r?;
-        attempts += g.attempts;
-        puzzles.push(g);
-    }
+    let attempts: u64 = lines.iter().map(|(_, a)| a).sum();
 
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(BufWriter::new(
@@ -170,20 +198,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     writeln!(out, "# {}", command_line(&args))?;
     writeln!(
         out,
-        "# dlxlab {}, generation method {METHOD_VERSION} (docs/generation.md); {} puzzles, 9x9; \
+        "# dlxlab {}, generation method {METHOD_VERSION} (docs/generation.md); {} puzzles, 9x9 {}; \
          the same command reproduces this file for any --threads",
         env!("CARGO_PKG_VERSION"),
-        args.count
+        args.count,
+        variant.name()
     )?;
-    for g in &puzzles {
-        write!(out, "{}", g.puzzle.to_line())?;
-        if let Some(t) = g.rating_tenths {
-            write!(out, " se={}.{}", t / 10, t % 10)?;
-        }
-        if let Some(n) = g.nodes {
-            write!(out, " nodes={n}")?;
-        }
-        writeln!(out)?;
+    for (line, _) in &lines {
+        writeln!(out, "{line}")?;
     }
     out.flush()?;
     eprintln!(

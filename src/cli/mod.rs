@@ -24,6 +24,7 @@ mod solve;
 mod solvers;
 mod split;
 mod study;
+mod variant;
 mod xc;
 
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.
@@ -74,6 +75,10 @@ enum Command {
     Minimize(minimize::MinimizeArgs),
     /// Canonical form under the Sudoku symmetry group (finds duplicates across corpora).
     Canon(canon::CanonArgs),
+    /// Solve Sudoku variants (x, windoku, jigsaw, killer, classic) as exact covers.
+    Variant(variant::VariantArgs),
+    /// Honeycomb Sudoku (Hanidoku): solve, count, generate, compare the two solvers.
+    Honeycomb(variant::HoneycombArgs),
 }
 
 /// Parses the arguments, runs the command and turns errors into an exit code. A closed stdout
@@ -100,6 +105,8 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Minimize(args) => minimize::run(args),
         Command::Canon(args) => canon::run(args),
+        Command::Variant(args) => variant::run_variant(args),
+        Command::Honeycomb(args) => variant::run_honeycomb(args),
     };
     match result {
         Ok(code) => code,

@@ -118,6 +118,12 @@ pub enum GenerateError {
         /// Cells of the grid.
         cells: usize,
     },
+    /// A variant this generator does not make (jigsaw and killer need a layout as input).
+    #[error("variant `{0}` is not generated: only classic, x and windoku")]
+    Variant(&'static str),
+    /// Rating and node bands exist for classic puzzles only.
+    #[error("--rating and --nodes apply to classic puzzles only")]
+    VariantBand,
     /// No attempt met the specification.
     #[error(
         "puzzle {index}: no puzzle met the specification in {attempts} attempts \
