@@ -437,3 +437,78 @@ mod canon {
         }
     }
 }
+
+mod variants {
+    use super::*;
+    use dlxlab::generate::variant::{count_unit_solutions, generate_variant};
+    use dlxlab::puzzles::variants::{check_solution as check_variant, Variant, VariantPuzzle};
+
+    /// X and windoku puzzles are generated with DLX over the variant encoding and checked here
+    /// with the independent unit search, on the variant's rules.
+    #[test]
+    fn x_and_windoku_puzzles_are_unique_minimal_and_symmetric() {
+        for variant in [Variant::X, Variant::Windoku] {
+            for (symmetry, minimal) in [(Symmetry::None, true), (Symmetry::Rot180, false)] {
+                let spec = Spec {
+                    symmetry,
+                    minimal,
+                    ..Spec::new(Shape::CLASSIC)
+                };
+                for index in 0..2 {
+                    let g = generate_variant(variant, &spec, 4, index).unwrap();
+                    check_variant(&g.puzzle, &g.solution).unwrap();
+                    assert_eq!(count_unit_solutions(&g.puzzle, 0), 1, "{variant:?}");
+                    let grid = Grid::from_cells(Shape::CLASSIC, g.puzzle.givens.clone()).unwrap();
+                    assert!(symmetry.holds(&grid));
+                    if minimal {
+                        for c in (0..81).filter(|&c| g.puzzle.givens[c] != 0) {
+                            let mut less = g.puzzle.clone();
+                            less.givens[c] = 0;
+                            assert!(count_unit_solutions(&less, 2) >= 2);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unit_counter_knows_the_rules() {
+        let empty4 = VariantPuzzle {
+            variant: Variant::Classic,
+            shape: Shape::CLASSIC,
+            givens: vec![0; 81],
+            regions: None,
+            cages: Vec::new(),
+        };
+        let g = generate(&Spec::new(Shape::CLASSIC), 1, 0).unwrap();
+        let classic = VariantPuzzle {
+            givens: g.puzzle.cells().to_vec(),
+            ..empty4.clone()
+        };
+        assert_eq!(count_unit_solutions(&classic, 0), 1);
+        // A classic grid almost never satisfies the diagonals: as an X puzzle it has no solution.
+        let x = VariantPuzzle {
+            variant: Variant::X,
+            givens: g.solution.cells().to_vec(),
+            ..empty4.clone()
+        };
+        let diagonal_ok = (0..9)
+            .map(|i| g.solution.get(i * 10))
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+            == 9
+            && (0..9)
+                .map(|i| g.solution.get(i * 9 + 8 - i))
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+                == 9;
+        assert_eq!(count_unit_solutions(&x, 0), u64::from(diagonal_ok));
+        assert!(generate_variant(Variant::Killer, &Spec::new(Shape::CLASSIC), 1, 0).is_err());
+        let banded = Spec {
+            rating_tenths: Some(Band { lo: 10, hi: 20 }),
+            ..Spec::new(Shape::CLASSIC)
+        };
+        assert!(generate_variant(Variant::X, &banded, 1, 0).is_err());
+    }
+}
