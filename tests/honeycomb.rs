@@ -22,7 +22,7 @@ fn lines_by_steps() -> Vec<BTreeSet<usize>> {
         k += len;
     }
     let at = |i: isize, j: isize| -> Option<usize> {
-        if i < 0 || i >= 9 || j < 0 || j as usize >= ROW_LENGTHS[i as usize] {
+        if !(0..9).contains(&i) || j < 0 || j as usize >= ROW_LENGTHS[i as usize] {
             None
         } else {
             Some(index[i as usize][j as usize])

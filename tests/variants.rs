@@ -412,3 +412,74 @@ proptest! {
         let _ = dlxlab::puzzles::honeycomb::HoneyGrid::parse(&s);
     }
 }
+
+mod cli {
+    use std::process::Command;
+
+    fn dlxlab(args: &[&str]) -> (bool, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_dlxlab"))
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    #[test]
+    fn variant_solve_and_errors() {
+        let (ok, out, _) = dlxlab(&["variant", "solve", "x", &".".repeat(81)]);
+        assert!(ok);
+        assert!(out.starts_with("status multiple solutions 2 "), "{out}");
+        let (ok, out, _) = dlxlab(&[
+            "variant",
+            "solve",
+            "windoku",
+            &".".repeat(81),
+            "--count",
+            "--max",
+            "5",
+        ]);
+        assert!(ok);
+        assert!(out.starts_with("status multiple solutions 5 "), "{out}");
+        let (ok, _, err) = dlxlab(&["variant", "solve", "jigsaw", &".".repeat(81)]);
+        assert!(!ok);
+        assert!(
+            err.contains("jigsaw puzzle needs 2 field(s) separated by white space, found 1"),
+            "{err}"
+        );
+        let (ok, _, err) = dlxlab(&["variant", "solve", "nonsense", "x"]);
+        assert!(!ok);
+        assert!(err.contains("unknown variant `nonsense`"), "{err}");
+    }
+
+    #[test]
+    fn honeycomb_commands() {
+        let (ok, out, _) = dlxlab(&["honeycomb", "generate", "--count", "2", "--seed", "3"]);
+        assert!(ok);
+        let puzzles: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(puzzles.len(), 2);
+        for solver in ["xc", "seq"] {
+            let (ok, out, _) = dlxlab(&["honeycomb", "solve", "--solver", solver, puzzles[0]]);
+            assert!(ok);
+            assert!(out.starts_with("status unique solutions 1 "), "{out}");
+        }
+        let (ok, out, _) = dlxlab(&["honeycomb", "count", puzzles[1]]);
+        assert!(ok && out.contains("solutions 1 (unique)"), "{out}");
+        let (ok, _, err) = dlxlab(&["honeycomb", "solve", "12x"]);
+        assert!(!ok);
+        assert!(
+            err.contains("line has 3 cells; a honeycomb puzzle has 61"),
+            "{err}"
+        );
+        let (ok, out, _) = dlxlab(&["honeycomb", "compare", "--generate", "3", "--seed", "2"]);
+        assert!(ok);
+        assert!(
+            out.contains("Disagreements (status or solution): 0"),
+            "{out}"
+        );
+        assert!(out.contains("| xc (DLX) | 3 | 0 | 0 | 0 | 0 |"), "{out}");
+    }
+}

@@ -65,6 +65,9 @@ enum HoneycombCommand {
         /// Seed for --generate.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Take only every K-th puzzle of the list (1 = all).
+        #[arg(long, default_value_t = 1)]
+        every: usize,
     },
 }
 
@@ -146,7 +149,11 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
             file,
             generate,
             seed,
+            every,
         } => {
+            if every == 0 {
+                bail!("--every must be at least 1");
+            }
             let start = Instant::now();
             let (what, puzzles) = match (file, generate) {
                 (Some(path), None) => {
@@ -171,6 +178,12 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                 _ => bail!("give either a FILE or --generate N"),
             };
             let gen_time = start.elapsed();
+            let puzzles: Vec<HoneyGrid> = puzzles.into_iter().step_by(every).collect();
+            let what = if every > 1 {
+                format!("{what}, every {every}th")
+            } else {
+                what
+            };
             let c = compare(&puzzles, &SolveLimits::default());
             print_comparison(&mut out, &what, &c)?;
             writeln!(

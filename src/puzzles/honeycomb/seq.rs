@@ -93,7 +93,7 @@ impl SeqSolver {
             halted: false,
         };
         s.node(cands);
-        let completed = !s.halted && !(s.max != 0 && s.found >= s.max);
+        let completed = !(s.halted || s.max != 0 && s.found >= s.max);
         let mut stats = s.stats;
         stats.time_ns = start.elapsed().as_nanos() as u64;
         HoneyOutcome {
@@ -148,6 +148,8 @@ impl Search {
 
 /// Runs steps 1–4 of the module doc to a fixpoint; false on a contradiction.
 fn propagate(cands: &mut Cands) -> bool {
+    // A line whose cells are unchanged since its last enumeration cannot gain from another one.
+    let mut seen: Option<Cands> = None;
     loop {
         let mut changed = false;
         for line in 0..geometry().lines.len() {
@@ -159,7 +161,13 @@ fn propagate(cands: &mut Cands) -> bool {
         if changed {
             continue;
         }
+        let before = *cands;
         for line in 0..geometry().lines.len() {
+            if let Some(prev) = &seen {
+                if geometry().lines[line].iter().all(|&c| prev[c] == before[c]) {
+                    continue;
+                }
+            }
             match enumerate_line(cands, line) {
                 None => return false,
                 Some(c) => changed |= c,
@@ -168,6 +176,7 @@ fn propagate(cands: &mut Cands) -> bool {
         if !changed {
             return true;
         }
+        seen = Some(before);
     }
 }
 
@@ -233,11 +242,9 @@ fn cheap_line(cands: &mut Cands, line: usize) -> Option<bool> {
         let mut places = cells.iter().filter(|&&c| cands[c] & bit != 0);
         match (places.next(), places.next()) {
             (None, _) => return None,
-            (Some(&c), None) => {
-                if cands[c] != bit {
-                    cands[c] = bit;
-                    changed = true;
-                }
+            (Some(&c), None) if cands[c] != bit => {
+                cands[c] = bit;
+                changed = true;
             }
             _ => {}
         }

@@ -649,12 +649,12 @@ pub fn check_solution(puzzle: &VariantPuzzle, solution: &[u8]) -> Result<(), Var
     if solution.len() != n * n {
         return Err(VariantRuleError::Size(solution.len()));
     }
-    for c in 0..n * n {
+    for (c, (&d, &given)) in solution.iter().zip(&puzzle.givens).enumerate() {
         let (r, col) = (c / n, c % n);
-        if solution[c] == 0 || solution[c] as usize > n {
+        if d == 0 || d as usize > n {
             return Err(VariantRuleError::Empty(r, col));
         }
-        if puzzle.givens[c] != 0 && puzzle.givens[c] != solution[c] {
+        if given != 0 && given != d {
             return Err(VariantRuleError::GivenChanged(r, col));
         }
     }
