@@ -51,7 +51,8 @@ echo
 echo "speed of the other modes (puzzles/s on stderr):"
 for spec in "--count 1000 --minimal --symmetry rot180" "--count 100 --minimal --symmetry diagonal" \
   "--count 100 --minimal --symmetry mirror" "--count 100 --symmetry rot90" \
-  "--count 20 --minimal --symmetry rot90 --max-attempts 1000000" "--count 100 --rating 7.0..9.9"; do
+  "--count 20 --minimal --symmetry rot90 --max-attempts 1000000" "--count 100 --rating 7.0..9.9" \
+  "--count 100 --minimal --variant x" "--count 100 --minimal --variant windoku"; do
   # shellcheck disable=SC2086
   "$bin" generate --seed 1 $spec --out "$work/gen-mode.txt" 2>&1 | sed "s|^|$spec: |"
 done
