@@ -307,7 +307,7 @@ fn killer_cage_sets_and_errors() {
     assert_eq!(cage_sets(2, 3), vec![0b110]);
     assert_eq!(cage_sets(3, 24), vec![0b11_1000_0000]);
     assert_eq!(cage_sets(9, 45).len(), 1);
-    assert_eq!(cage_sets(2, 18), vec![]);
+    assert_eq!(cage_sets(2, 18), Vec::<u16>::new());
     let map = format!("AA{}", dots(79));
     let parse = |t: &str| VariantPuzzle::parse(Variant::Killer, t);
     assert_eq!(
