@@ -21,6 +21,11 @@
 //! The uniqueness check here is the generator's own small counter; the tests verify the
 //! generated puzzles with independent solvers.
 
+pub mod minimize;
+pub mod spec;
+pub mod symmetry;
+pub mod variant;
+
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_pcg::Pcg64;

@@ -6,20 +6,25 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod canon;
 mod check;
 mod count;
 mod count_jobs;
 mod derive;
 mod explain;
 mod gen_xc;
+mod generate;
 mod merge;
 mod merge_counts;
+mod minimize;
+mod puzzle_input;
 mod rate;
 mod report;
 mod solve;
 mod solvers;
 mod split;
 mod study;
+mod variant;
 mod xc;
 
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.
@@ -64,6 +69,16 @@ enum Command {
     MergeCounts(merge_counts::MergeCountsArgs),
     /// Derive new corpora from a corpus (e.g. every puzzle with one given removed).
     Derive(derive::DeriveArgs),
+    /// Generate puzzles with a unique solution (symmetric, minimal, clue count, difficulty).
+    Generate(generate::GenerateArgs),
+    /// Remove givens while the solution stays unique, until the puzzle is minimal.
+    Minimize(minimize::MinimizeArgs),
+    /// Canonical form under the Sudoku symmetry group (finds duplicates across corpora).
+    Canon(canon::CanonArgs),
+    /// Solve Sudoku variants (x, windoku, jigsaw, killer, classic) as exact covers.
+    Variant(variant::VariantArgs),
+    /// Honeycomb Sudoku (Hanidoku): solve, count, generate, compare the two solvers.
+    Honeycomb(variant::HoneycombArgs),
 }
 
 /// Parses the arguments, runs the command and turns errors into an exit code. A closed stdout
@@ -87,6 +102,11 @@ pub fn main() -> ExitCode {
         Command::CountJobs(args) => count_jobs::run(args),
         Command::MergeCounts(args) => merge_counts::run(args),
         Command::Derive(args) => derive::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Minimize(args) => minimize::run(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Variant(args) => variant::run_variant(args),
+        Command::Honeycomb(args) => variant::run_honeycomb(args),
     };
     match result {
         Ok(code) => code,

@@ -9,10 +9,12 @@
 //! Each encoder fixes its item and option order in its documentation, because node counts depend
 //! on it and are compared with Knuth's programs on the same input.
 
+pub mod honeycomb;
 pub mod langford;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku;
+pub mod variants;
 
 use crate::xc::OptionId;
 

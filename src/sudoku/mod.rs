@@ -3,6 +3,7 @@
 //! A grid of side `n = r·c` has boxes of `r` rows by `c` columns. Cells are numbered row by row,
 //! `0..n²`; a digit is `1..=n` and `0` marks an empty cell.
 
+pub mod canon;
 mod grid;
 mod shape;
 

@@ -1,0 +1,217 @@
+//! `dlxlab generate`: a corpus of puzzles with unique solutions, reproducible from the seed.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+
+use dlxlab::generate::spec::{self, Band, NodeBand, Spec, METHOD_VERSION};
+use dlxlab::generate::symmetry::Symmetry;
+use dlxlab::generate::variant;
+use dlxlab::puzzles::variants::Variant;
+use dlxlab::sudoku::Shape;
+
+/// Generate puzzles with a unique solution (symmetric, minimal, of a clue count or difficulty).
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(long)]
+    count: u64,
+    /// Master seed; puzzle i uses a stream derived from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Symmetry of the clue pattern: none, rot180, diagonal, mirror, rot90.
+    #[arg(long, default_value = "none")]
+    symmetry: Symmetry,
+    /// Only minimal puzzles (no single given can be removed).
+    #[arg(long)]
+    minimal: bool,
+    /// Exact number of givens.
+    #[arg(long)]
+    clues: Option<usize>,
+    /// Technique-rating band on the SE scale, e.g. `2.0..4.5` (inclusive).
+    #[arg(long, value_name = "A..B")]
+    rating: Option<String>,
+    /// Solver whose node count --nodes bounds (see `dlxlab solvers`).
+    #[arg(long, value_name = "NAME", requires = "nodes")]
+    nodes_solver: Option<String>,
+    /// Node band of --nodes-solver, e.g. `1..50` (inclusive).
+    #[arg(long, value_name = "A..B", requires = "nodes_solver")]
+    nodes: Option<String>,
+    /// Puzzle type: classic, x (both diagonals) or windoku (hyper); 9x9.
+    #[arg(long, default_value = "classic")]
+    variant: String,
+    /// Attempts per puzzle before giving up.
+    #[arg(long, default_value_t = 10_000)]
+    max_attempts: u64,
+    /// Output corpus (default: standard output).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: all cores); the output does not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+fn split_band(text: &str) -> anyhow::Result<(&str, &str)> {
+    text.split_once("..")
+        .with_context(|| format!("band `{text}` is not of the form A..B"))
+}
+
+fn rating_band(text: &str) -> anyhow::Result<Band<u16>> {
+    let (a, b) = split_band(text)?;
+    let tenths = |s: &str| -> anyhow::Result<u16> {
+        let x: f64 = s
+            .trim()
+            .parse()
+            .with_context(|| format!("rating `{s}` in band `{text}` is not a number"))?;
+        anyhow::ensure!(
+            (0.0..=20.0).contains(&x),
+            "rating `{s}` in band `{text}` is outside 0..20"
+        );
+        Ok((x * 10.0).round() as u16)
+    };
+    let band = Band {
+        lo: tenths(a)?,
+        hi: tenths(b)?,
+    };
+    anyhow::ensure!(band.lo <= band.hi, "rating band `{text}` is empty");
+    Ok(band)
+}
+
+fn node_band(text: &str) -> anyhow::Result<Band<u64>> {
+    let (a, b) = split_band(text)?;
+    let parse = |s: &str| -> anyhow::Result<u64> {
+        s.trim()
+            .parse()
+            .with_context(|| format!("node count `{s}` in band `{text}` is not a whole number"))
+    };
+    let band = Band {
+        lo: parse(a)?,
+        hi: parse(b)?,
+    };
+    anyhow::ensure!(band.lo <= band.hi, "node band `{text}` is empty");
+    Ok(band)
+}
+
+/// The command line that reproduces the output (without --out and --threads, which do not change
+/// it), with every option that does.
+fn command_line(args: &GenerateArgs) -> String {
+    let mut cmd = format!(
+        "dlxlab generate --count {} --seed {} --symmetry {}",
+        args.count, args.seed, args.symmetry
+    );
+    if args.minimal {
+        cmd.push_str(" --minimal");
+    }
+    if let Some(k) = args.clues {
+        cmd.push_str(&format!(" --clues {k}"));
+    }
+    if let Some(r) = &args.rating {
+        cmd.push_str(&format!(" --rating {r}"));
+    }
+    if let (Some(s), Some(n)) = (&args.nodes_solver, &args.nodes) {
+        cmd.push_str(&format!(" --nodes-solver {s} --nodes {n}"));
+    }
+    cmd.push_str(&format!(
+        " --variant {} --max-attempts {}",
+        args.variant, args.max_attempts
+    ));
+    cmd
+}
+
+pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    let variant = Variant::by_name(&args.variant)?;
+    anyhow::ensure!(
+        variant::supported(variant),
+        "variant `{}` is not generated: only classic, x and windoku (jigsaw and killer need a \
+         region or cage layout as input)",
+        args.variant
+    );
+    let shape = Shape::CLASSIC;
+    let spec = Spec {
+        shape,
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        clues: args.clues,
+        rating_tenths: args.rating.as_deref().map(rating_band).transpose()?,
+        nodes: match (&args.nodes_solver, &args.nodes) {
+            (Some(solver), Some(nodes)) => Some(NodeBand {
+                solver: solver.clone(),
+                nodes: node_band(nodes)?,
+            }),
+            _ => None,
+        },
+        max_attempts: args.max_attempts,
+    };
+    spec::validate(&spec)?;
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        builder = builder.num_threads(t);
+    }
+    let pool = builder.build().context("starting the worker threads")?;
+    let threads = pool.current_num_threads();
+    let start = Instant::now();
+    let lines: Vec<(String, u64)> = if variant == Variant::Classic {
+        let results = pool.install(|| spec::generate_many(&spec, args.seed, args.count));
+        let mut lines = Vec::with_capacity(results.len());
+        for r in results {
+            let g = r?;
+            let mut line = g.puzzle.to_line();
+            if let Some(t) = g.rating_tenths {
+                line.push_str(&format!(" se={}.{}", t / 10, t % 10));
+            }
+            if let Some(n) = g.nodes {
+                line.push_str(&format!(" nodes={n}"));
+            }
+            lines.push((line, g.attempts));
+        }
+        lines
+    } else {
+        let results =
+            pool.install(|| variant::generate_variants(variant, &spec, args.seed, args.count));
+        let mut lines = Vec::with_capacity(results.len());
+        for r in results {
+            let g = r?;
+            let text: String = g
+                .puzzle
+                .givens
+                .iter()
+                .map(|&d| if d == 0 { '.' } else { Shape::digit_char(d) })
+                .collect();
+            lines.push((text, g.attempts));
+        }
+        lines
+    };
+    let elapsed = start.elapsed().as_secs_f64();
+    let attempts: u64 = lines.iter().map(|(_, a)| a).sum();
+
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(path) => Box::new(BufWriter::new(
+            File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => Box::new(BufWriter::new(io::stdout().lock())),
+    };
+    writeln!(out, "# {}", command_line(&args))?;
+    writeln!(
+        out,
+        "# dlxlab {}, generation method {METHOD_VERSION} (docs/generation.md); {} puzzles, 9x9 {}; \
+         the same command reproduces this file for any --threads",
+        env!("CARGO_PKG_VERSION"),
+        args.count,
+        variant.name()
+    )?;
+    for (line, _) in &lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    eprintln!(
+        "generated {} puzzles in {elapsed:.2} s ({:.1} puzzles/s, {threads} threads, {attempts} attempts)",
+        args.count,
+        args.count as f64 / elapsed.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
+}

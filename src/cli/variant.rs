@@ -1,0 +1,301 @@
+//! `dlxlab variant solve NAME PUZZLE...` and `dlxlab honeycomb solve|count|generate|compare`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use clap::{Args, Subcommand};
+
+use dlxlab::puzzles::honeycomb::compare::{compare, Comparison, SolverSummary, Summary};
+use dlxlab::puzzles::honeycomb::seq::SeqSolver;
+use dlxlab::puzzles::honeycomb::xc::{self as hxc, XcSolver};
+use dlxlab::puzzles::honeycomb::{HoneyGrid, HoneyOutcome};
+use dlxlab::solvers::SolveLimits;
+
+/// Arguments of `dlxlab honeycomb`.
+#[derive(Args, Debug)]
+pub struct HoneycombArgs {
+    #[command(subcommand)]
+    command: HoneycombCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum HoneycombCommand {
+    /// Solve puzzles (61 characters in row order, '.' or '0' empty).
+    Solve {
+        /// The puzzles.
+        #[arg(required = true)]
+        puzzles: Vec<String>,
+        /// Which solver: xc (exact cover, DLX) or seq (regional sequence enumeration).
+        #[arg(long, default_value = "xc")]
+        solver: String,
+        /// Count solutions (up to --max) instead of proving uniqueness.
+        #[arg(long)]
+        count: bool,
+        /// With --count: stop after this many solutions (0 = all).
+        #[arg(long, default_value_t = 0)]
+        max: u64,
+    },
+    /// Count every solution of each puzzle with DLX (the empty board counts complete grids).
+    Count {
+        /// The puzzles.
+        #[arg(required = true)]
+        puzzles: Vec<String>,
+        /// Stop after this many solutions (0 = all).
+        #[arg(long, default_value_t = 0)]
+        max: u64,
+    },
+    /// Write puzzles with a unique solution, generated from a seed (one per line).
+    Generate {
+        /// How many.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// PCG64 seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Solve a file of puzzles, or generated ones, with both solvers; print markdown tables.
+    Compare {
+        /// A puzzle file (`#` comments allowed).
+        file: Option<std::path::PathBuf>,
+        /// Compare on this many generated puzzles instead of a file.
+        #[arg(long)]
+        generate: Option<usize>,
+        /// Seed for --generate.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Take only every K-th puzzle of the list (1 = all).
+        #[arg(long, default_value_t = 1)]
+        every: usize,
+    },
+}
+
+fn parse(text: &str) -> anyhow::Result<HoneyGrid> {
+    HoneyGrid::parse(text).with_context(|| format!("puzzle `{}`", text.trim()))
+}
+
+fn print_outcome(out: &mut impl Write, o: &HoneyOutcome) -> io::Result<()> {
+    writeln!(
+        out,
+        "status {} solutions {} nodes {} guesses {} time_ns {}",
+        o.status, o.solutions, o.stats.nodes, o.stats.guesses, o.stats.time_ns
+    )?;
+    if let Some(s) = &o.solution {
+        writeln!(out, "{s}")?;
+        write!(out, "{}", s.to_picture())?;
+    }
+    Ok(())
+}
+
+/// Runs `dlxlab honeycomb`.
+pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    match args.command {
+        HoneycombCommand::Solve {
+            puzzles,
+            solver,
+            count,
+            max,
+        } => {
+            let limits = SolveLimits {
+                max_solutions: if count { max } else { 2 },
+                ..SolveLimits::default()
+            };
+            let mut xc = XcSolver::new();
+            for text in &puzzles {
+                let p = parse(text)?;
+                let o = match solver.as_str() {
+                    "xc" => xc.solve(&p, &limits),
+                    "seq" => SeqSolver.solve(&p, &limits),
+                    other => bail!("unknown honeycomb solver `{other}` (xc or seq)"),
+                };
+                print_outcome(&mut out, &o)?;
+            }
+        }
+        HoneycombCommand::Count { puzzles, max } => {
+            let limits = SolveLimits {
+                max_solutions: max,
+                ..SolveLimits::default()
+            };
+            let mut xc = XcSolver::new();
+            for text in &puzzles {
+                let o = xc.solve(&parse(text)?, &limits);
+                writeln!(
+                    out,
+                    "{} solutions {} ({}) nodes {} time_ns {}",
+                    text.trim(),
+                    o.solutions,
+                    o.status,
+                    o.stats.nodes,
+                    o.stats.time_ns
+                )?;
+            }
+        }
+        HoneycombCommand::Generate { count, seed } => {
+            writeln!(
+                out,
+                "# {count} honeycomb puzzles with a unique solution, dlxlab honeycomb generate --count {count} --seed {seed}"
+            )?;
+            writeln!(
+                out,
+                "# random grid: exact cover with PCG64-shuffled options, first DLX solution; givens removed in random order while unique"
+            )?;
+            for (p, _) in hxc::generate(seed, count) {
+                writeln!(out, "{p}")?;
+            }
+        }
+        HoneycombCommand::Compare {
+            file,
+            generate,
+            seed,
+            every,
+        } => {
+            if every == 0 {
+                bail!("--every must be at least 1");
+            }
+            let start = Instant::now();
+            let (what, puzzles) = match (file, generate) {
+                (Some(path), None) => {
+                    let text = std::fs::read_to_string(&path)
+                        .with_context(|| format!("reading {}", path.display()))?;
+                    let mut ps = Vec::new();
+                    for (k, line) in text.lines().enumerate() {
+                        if line.starts_with('#') || line.trim().is_empty() {
+                            continue;
+                        }
+                        ps.push(
+                            HoneyGrid::parse(line)
+                                .with_context(|| format!("{} line {}", path.display(), k + 1))?,
+                        );
+                    }
+                    (path.display().to_string(), ps)
+                }
+                (None, Some(n)) => (
+                    format!("{n} generated puzzles, seed {seed}"),
+                    hxc::generate(seed, n).into_iter().map(|(p, _)| p).collect(),
+                ),
+                _ => bail!("give either a FILE or --generate N"),
+            };
+            let gen_time = start.elapsed();
+            let puzzles: Vec<HoneyGrid> = puzzles.into_iter().step_by(every).collect();
+            let what = if every > 1 {
+                format!("{what}, every {every}th")
+            } else {
+                what
+            };
+            let c = compare(&puzzles, &SolveLimits::default());
+            print_comparison(&mut out, &what, &c)?;
+            writeln!(
+                out,
+                "\n(loading/generating took {:.1} s)",
+                gen_time.as_secs_f64()
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn row(out: &mut impl Write, name: &str, what: &str, s: &Summary, scale: f64) -> io::Result<()> {
+    writeln!(
+        out,
+        "| {name} | {what} | {:.1} | {:.1} | {:.1} | {:.1} |",
+        s.mean / scale,
+        s.median as f64 / scale,
+        s.p90 as f64 / scale,
+        s.max as f64 / scale
+    )
+}
+
+fn print_comparison(out: &mut impl Write, what: &str, c: &Comparison) -> io::Result<()> {
+    writeln!(out, "### {what}: {} puzzles\n", c.puzzles)?;
+    writeln!(
+        out,
+        "| solver | unique | multiple | none | limit | rejected solutions |"
+    )?;
+    writeln!(out, "|---|---:|---:|---:|---:|---:|")?;
+    let solvers: [(&str, &SolverSummary); 2] = [("xc (DLX)", &c.xc), ("seq (paper)", &c.seq)];
+    for (name, s) in solvers {
+        writeln!(
+            out,
+            "| {name} | {} | {} | {} | {} | {} |",
+            s.statuses[0], s.statuses[1], s.statuses[2], s.statuses[3], s.bad_solutions
+        )?;
+    }
+    writeln!(
+        out,
+        "\nDisagreements (status or solution): {}\n",
+        c.disagreements.len()
+    )?;
+    writeln!(out, "| solver | measure | mean | median | p90 | max |")?;
+    writeln!(out, "|---|---|---:|---:|---:|---:|")?;
+    for (name, s) in solvers {
+        row(out, name, "nodes", &s.nodes, 1.0)?;
+    }
+    for (name, s) in solvers {
+        row(out, name, "time (µs)", &s.time_ns, 1e3)?;
+    }
+    Ok(())
+}
+
+/// Arguments of `dlxlab variant`.
+#[derive(Args, Debug)]
+pub struct VariantArgs {
+    #[command(subcommand)]
+    command: VariantCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum VariantCommand {
+    /// Solve puzzles of one variant; each PUZZLE is one argument holding the variant's
+    /// whitespace-separated fields (quote it), e.g. "GIVENS REGIONS" for jigsaw.
+    Solve {
+        /// classic, x (diagonal), windoku (hyper), jigsaw or killer.
+        name: String,
+        /// The puzzles.
+        #[arg(required = true)]
+        puzzles: Vec<String>,
+        /// Count solutions (up to --max) instead of proving uniqueness.
+        #[arg(long)]
+        count: bool,
+        /// With --count: stop after this many solutions (0 = all).
+        #[arg(long, default_value_t = 0)]
+        max: u64,
+    },
+}
+
+/// Runs `dlxlab variant`.
+pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
+    use dlxlab::puzzles::variants::{solve, Variant, VariantPuzzle};
+    use dlxlab::sudoku::Shape;
+    let mut out = io::stdout().lock();
+    match args.command {
+        VariantCommand::Solve {
+            name,
+            puzzles,
+            count,
+            max,
+        } => {
+            let variant = Variant::by_name(&name)?;
+            let limits = SolveLimits {
+                max_solutions: if count { max } else { 2 },
+                ..SolveLimits::default()
+            };
+            for text in &puzzles {
+                let p = VariantPuzzle::parse(variant, text)
+                    .with_context(|| format!("{} puzzle `{}`", variant.name(), text.trim()))?;
+                let o = solve(&p, &limits);
+                writeln!(
+                    out,
+                    "status {} solutions {} nodes {} guesses {} time_ns {}",
+                    o.status, o.solutions, o.stats.nodes, o.stats.guesses, o.stats.time_ns
+                )?;
+                if let Some(s) = &o.solution {
+                    let line: String = s.iter().map(|&d| Shape::digit_char(d)).collect();
+                    writeln!(out, "{line}")?;
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

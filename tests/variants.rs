@@ -1,0 +1,485 @@
+//! Sudoku variants as exact covers: known solutions, multiple and no solutions, malformed input,
+//! every solution checked by the rule checker (which does not use the encoder's unit lists).
+
+use dlxlab::puzzles::variants::{
+    cage_sets, check_solution, solve, Encoding, Variant, VariantError, VariantPuzzle,
+    VariantRuleError,
+};
+use dlxlab::solvers::{SolveLimits, Status};
+use dlxlab::sudoku::Shape;
+use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+/// A jigsaw layout: the classic boxes with one cell traded across each of five box borders.
+const REGIONS: &str = "AAAABBCCC\
+AAABBBCCC\
+AABBBBCCF\
+DDDDEECFF\
+DDDEEEFFF\
+DDEEEEFFF\
+GGGGHHIII\
+GGGHHHIII\
+GGHHHHIII";
+
+fn dots(n: usize) -> String {
+    ".".repeat(n)
+}
+
+fn text(variant: Variant, givens: &str, extra: &[&str]) -> String {
+    let _ = variant;
+    let mut t = givens.to_string();
+    for e in extra {
+        t.push(' ');
+        t.push_str(e);
+    }
+    t
+}
+
+fn line(grid: &[u8]) -> String {
+    grid.iter()
+        .map(|&d| if d == 0 { '.' } else { Shape::digit_char(d) })
+        .collect()
+}
+
+const TWO: SolveLimits = SolveLimits {
+    max_solutions: 2,
+    budget: dlxlab::budget::Limits::NONE,
+};
+
+/// A solution of the empty puzzle (DLX's first), checked by the rule checker.
+fn some_solution(p: &VariantPuzzle) -> Vec<u8> {
+    let out = solve(p, &TWO);
+    let s = out.solution.expect("the empty variant grid has a solution");
+    check_solution(p, &s).unwrap();
+    s
+}
+
+/// Removes givens from a full grid in a seeded random order while the puzzle stays unique, up to
+/// `max_removed` removals.
+fn carve(p: &VariantPuzzle, solution: &[u8], seed: u64, max_removed: usize) -> VariantPuzzle {
+    let mut puzzle = p.clone();
+    puzzle.givens = solution.to_vec();
+    let mut order: Vec<usize> = (0..solution.len()).collect();
+    order.shuffle(&mut Pcg64::seed_from_u64(seed));
+    let mut removed = 0;
+    for c in order {
+        if removed == max_removed {
+            break;
+        }
+        let d = puzzle.givens[c];
+        puzzle.givens[c] = 0;
+        if solve(&puzzle, &TWO).status == Status::Unique {
+            removed += 1;
+        } else {
+            puzzle.givens[c] = d;
+        }
+    }
+    puzzle
+}
+
+/// The whole cycle for one variant: the empty grid has several solutions, a carved puzzle has
+/// exactly the grid it was carved from, and that grid obeys the rules.
+fn known_solution_cycle(empty: &VariantPuzzle, seed: u64, max_removed: usize) -> VariantPuzzle {
+    assert_eq!(solve(empty, &TWO).status, Status::Multiple);
+    let grid = some_solution(empty);
+    let puzzle = carve(empty, &grid, seed, max_removed);
+    assert!(puzzle.givens.iter().filter(|&&d| d == 0).count() > 0);
+    let out = solve(&puzzle, &TWO);
+    assert_eq!(out.status, Status::Unique, "{}", line(&puzzle.givens));
+    assert_eq!(out.solution.as_deref(), Some(&grid[..]));
+    // Round trip through the text format.
+    let again = VariantPuzzle::parse(empty.variant, &reprint(&puzzle)).unwrap();
+    assert_eq!(again, puzzle);
+    puzzle
+}
+
+fn reprint(p: &VariantPuzzle) -> String {
+    let mut t = line(&p.givens);
+    if p.variant == Variant::Jigsaw {
+        t = text(p.variant, &t, &[REGIONS]);
+    }
+    if p.variant == Variant::Killer {
+        let mut map = vec!['.'; 81];
+        for cage in &p.cages {
+            for &c in &cage.cells {
+                map[c] = cage.label;
+            }
+        }
+        let map: String = map.into_iter().collect();
+        let sums: Vec<String> = p
+            .cages
+            .iter()
+            .map(|c| format!("{}={}", c.label, c.sum))
+            .collect();
+        t = text(p.variant, &t, &[&map, &sums.join(",")]);
+    }
+    t
+}
+
+#[test]
+fn x_sudoku() {
+    let empty = VariantPuzzle::parse(Variant::X, &dots(81)).unwrap();
+    known_solution_cycle(&empty, 1, 81);
+    // Two 5s on the main diagonal, in different rows, columns and boxes: no solution.
+    let mut g = dots(81);
+    g.replace_range(0..1, "5");
+    g.replace_range(40..41, "5");
+    let p = VariantPuzzle::parse(Variant::X, &g).unwrap();
+    assert_eq!(solve(&p, &TWO).status, Status::None);
+    // The checker catches a classic grid that breaks a diagonal.
+    let classic = VariantPuzzle::parse(Variant::Classic, &dots(81)).unwrap();
+    let grid = some_solution(&classic);
+    assert!(matches!(
+        check_solution(&p, &grid),
+        Err(VariantRuleError::GivenChanged(..))
+    ));
+    // The pattern grid (3r + r/3 + c) mod 9 is a classic solution with 5 twice on the diagonal.
+    let pattern: Vec<u8> = (0..81)
+        .map(|k| ((3 * (k / 9) + k / 27 + k % 9) % 9 + 1) as u8)
+        .collect();
+    check_solution(&classic, &pattern).unwrap();
+    let xp = VariantPuzzle::parse(Variant::X, &dots(81)).unwrap();
+    assert_eq!(
+        check_solution(&xp, &pattern),
+        Err(VariantRuleError::Repeated {
+            what: "the main diagonal".into(),
+            digit: 5
+        })
+    );
+}
+
+#[test]
+fn windoku() {
+    let empty = VariantPuzzle::parse(Variant::Windoku, &dots(81)).unwrap();
+    known_solution_cycle(&empty, 2, 81);
+    // Same digit at r2c2 and r4c4: both in window 1, in different rows, columns and boxes.
+    let mut g = dots(81);
+    g.replace_range(10..11, "7");
+    g.replace_range(30..31, "7");
+    let p = VariantPuzzle::parse(Variant::Windoku, &g).unwrap();
+    assert_eq!(solve(&p, &TWO).status, Status::None);
+    // The same givens are fine without windows.
+    let c = VariantPuzzle::parse(Variant::Classic, &g).unwrap();
+    assert_eq!(solve(&c, &TWO).status, Status::Multiple);
+    assert_eq!(Variant::by_name("hyper").unwrap(), Variant::Windoku);
+}
+
+#[test]
+fn jigsaw() {
+    let empty = VariantPuzzle::parse(
+        Variant::Jigsaw,
+        &text(Variant::Jigsaw, &dots(81), &[REGIONS]),
+    )
+    .unwrap();
+    let puzzle = known_solution_cycle(&empty, 3, 81);
+    let sol = solve(&puzzle, &TWO).solution.unwrap();
+    // The jigsaw solution obeys its regions; a classic box check would fail on the traded cells
+    // for most grids, so the regions really replace the boxes.
+    check_solution(&puzzle, &sol).unwrap();
+    // Same digit at r1c1 and r3c2: both in region A, different rows and columns.
+    let mut g = dots(81);
+    g.replace_range(0..1, "4");
+    g.replace_range(19..20, "4");
+    let p = VariantPuzzle::parse(Variant::Jigsaw, &text(Variant::Jigsaw, &g, &[REGIONS])).unwrap();
+    assert_eq!(solve(&p, &TWO).status, Status::None);
+}
+
+#[test]
+fn jigsaw_region_errors() {
+    let parse = |regions: &str| {
+        VariantPuzzle::parse(
+            Variant::Jigsaw,
+            &text(Variant::Jigsaw, &dots(81), &[regions]),
+        )
+    };
+    let mut eight = REGIONS.replace('I', "H");
+    assert_eq!(parse(&eight), Err(VariantError::RegionCount { found: 8 }));
+    eight = REGIONS.to_string();
+    eight.replace_range(0..1, "B");
+    assert_eq!(
+        parse(&eight),
+        Err(VariantError::RegionSize {
+            label: 'B',
+            size: 10
+        })
+    );
+    // Trade r1c1 (A) with r1c9 (C): right sizes, but A's new cell is far from the rest.
+    let mut far = REGIONS.to_string();
+    far.replace_range(0..1, "C");
+    far.replace_range(8..9, "A");
+    assert_eq!(
+        parse(&far),
+        Err(VariantError::RegionDisconnected { label: 'C' })
+    );
+    assert_eq!(
+        parse(&REGIONS.replace('A', "-")),
+        Err(VariantError::Char {
+            field: 2,
+            col: 1,
+            ch: '-'
+        })
+    );
+    assert_eq!(
+        VariantPuzzle::parse(Variant::Jigsaw, &dots(81)),
+        Err(VariantError::Fields {
+            variant: "jigsaw",
+            expected: 2,
+            found: 1
+        })
+    );
+}
+
+/// Cages: horizontal dominoes in columns 1-8 of each row and vertical dominoes down column 9
+/// (the last cell alone), sums taken from `grid`.
+fn killer_text(grid: &[u8], givens: &str) -> String {
+    let labels: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
+    let mut map = vec!['.'; 81];
+    let mut sums = Vec::new();
+    let mut next = 0;
+    let mut cage = |cells: &[usize], map: &mut Vec<char>| {
+        let l = labels[next];
+        next += 1;
+        for &c in cells {
+            map[c] = l;
+        }
+        let s: u32 = cells.iter().map(|&c| grid[c] as u32).sum();
+        sums.push(format!("{l}={s}"));
+    };
+    for r in 0..9 {
+        for k in 0..4 {
+            cage(&[r * 9 + 2 * k, r * 9 + 2 * k + 1], &mut map);
+        }
+    }
+    for k in 0..4 {
+        cage(&[(2 * k) * 9 + 8, (2 * k + 1) * 9 + 8], &mut map);
+    }
+    cage(&[80], &mut map);
+    let map: String = map.into_iter().collect();
+    format!("{givens} {map} {}", sums.join(","))
+}
+
+#[test]
+fn killer() {
+    let classic = VariantPuzzle::parse(Variant::Classic, &dots(81)).unwrap();
+    let grid = some_solution(&classic);
+    let empty = VariantPuzzle::parse(Variant::Killer, &killer_text(&grid, &dots(81))).unwrap();
+    assert_eq!(empty.cages.len(), 41);
+    let out = solve(&empty, &TWO);
+    for s in out.solution.iter() {
+        check_solution(&empty, s).unwrap();
+    }
+    // Carve from the full grid with the cages kept: the unique answer is the grid.
+    let puzzle = carve(&empty, &grid, 4, 81);
+    let out = solve(&puzzle, &TWO);
+    assert_eq!(out.status, Status::Unique);
+    assert_eq!(out.solution.as_deref(), Some(&grid[..]));
+    let again = VariantPuzzle::parse(Variant::Killer, &reprint(&puzzle)).unwrap();
+    assert_eq!(again, puzzle);
+    // A wrong sum is caught by the checker.
+    let mut wrong = puzzle.clone();
+    wrong.cages[0].sum += 1;
+    assert!(matches!(
+        check_solution(&wrong, &grid),
+        Err(VariantRuleError::CageSum { .. })
+    ));
+    // A given outside its cage's only set: cage A = {1, 2}, given 5 in it.
+    let map = format!("AA{}", dots(79));
+    let p = VariantPuzzle::parse(Variant::Killer, &format!("5{} {map} A=3", dots(80))).unwrap();
+    assert_eq!(solve(&p, &TWO).status, Status::None);
+    // Without givens the lone cage leaves many grids; every one found obeys it.
+    let p = VariantPuzzle::parse(Variant::Killer, &format!("{} {map} A=3", dots(81))).unwrap();
+    let out = solve(
+        &p,
+        &SolveLimits {
+            max_solutions: 20,
+            ..TWO
+        },
+    );
+    assert_eq!(out.solutions, 20);
+    let s = out.solution.unwrap();
+    assert_eq!(s[0] + s[1], 3);
+}
+
+#[test]
+fn killer_cage_sets_and_errors() {
+    assert_eq!(cage_sets(2, 3), vec![0b110]);
+    assert_eq!(cage_sets(3, 24), vec![0b11_1000_0000]);
+    assert_eq!(cage_sets(9, 45).len(), 1);
+    assert_eq!(cage_sets(2, 18), Vec::<u16>::new());
+    let map = format!("AA{}", dots(79));
+    let parse = |t: &str| VariantPuzzle::parse(Variant::Killer, t);
+    assert_eq!(
+        parse(&format!("{} {map} A=18", dots(81))),
+        Err(VariantError::CageImpossible {
+            label: 'A',
+            size: 2,
+            sum: 18
+        })
+    );
+    assert_eq!(
+        parse(&format!("{} {map} B=3", dots(81))),
+        Err(VariantError::StraySum('B'))
+    );
+    assert_eq!(
+        parse(&format!("{} {map} A=3,A=4", dots(81))),
+        Err(VariantError::StraySum('A'))
+    );
+    assert_eq!(
+        parse(&format!("{} {map} A3", dots(81))),
+        Err(VariantError::BadSum("A3".into()))
+    );
+    assert_eq!(
+        parse(&format!("{} {map}A A=3", dots(81))),
+        Err(VariantError::Length {
+            field: 2,
+            len: 82,
+            expected: 81
+        })
+    );
+    let two = format!("AB{}", dots(79));
+    assert_eq!(
+        parse(&format!("{} {two} A=3", dots(81))),
+        Err(VariantError::MissingSum('B'))
+    );
+    let big = format!("{}{}", "A".repeat(10), dots(71));
+    assert_eq!(
+        parse(&format!("{} {big} A=45", dots(81))),
+        Err(VariantError::CageTooLarge {
+            label: 'A',
+            size: 10
+        })
+    );
+    // A 9-cell cage summing to 45 has no set option; a whole row as a cage changes nothing.
+    let row = format!("{}{}", "A".repeat(9), dots(72));
+    let p = parse(&format!("{} {row} A=45", dots(81))).unwrap();
+    let enc = Encoding::new(&p);
+    assert_eq!(enc.problem().n_options(), 729);
+    assert_eq!(solve(&p, &TWO).status, Status::Multiple);
+}
+
+#[test]
+fn classic_16x16_and_25x25() {
+    for (n, removed) in [(256, 120), (625, 60)] {
+        let empty = VariantPuzzle::parse(Variant::Classic, &dots(n)).unwrap();
+        let puzzle = known_solution_cycle(&empty, 5, removed);
+        assert_eq!(puzzle.givens.iter().filter(|&&d| d == 0).count(), removed);
+    }
+}
+
+#[test]
+fn malformed_inputs() {
+    assert_eq!(
+        Variant::by_name("sudoku-x"),
+        Err(VariantError::UnknownVariant("sudoku-x".into()))
+    );
+    assert_eq!(
+        VariantPuzzle::parse(Variant::X, &dots(80)),
+        Err(VariantError::Length {
+            field: 1,
+            len: 80,
+            expected: 81
+        })
+    );
+    assert_eq!(
+        VariantPuzzle::parse(Variant::Windoku, &format!("{}x", dots(80))),
+        Err(VariantError::Char {
+            field: 1,
+            col: 81,
+            ch: 'x'
+        })
+    );
+    assert_eq!(
+        VariantPuzzle::parse(Variant::X, &format!("{} extra", dots(81))),
+        Err(VariantError::Fields {
+            variant: "x",
+            expected: 1,
+            found: 2
+        })
+    );
+    // A 16-cell classic grid is fine; a 16-cell X puzzle is not.
+    assert!(VariantPuzzle::parse(Variant::Classic, &dots(16)).is_ok());
+    assert!(VariantPuzzle::parse(Variant::X, &dots(16)).is_err());
+}
+
+proptest! {
+    #[test]
+    fn parsers_never_panic(s in "[ .0-9A-Za-z=,\\-]{0,200}") {
+        for v in Variant::ALL {
+            let _ = VariantPuzzle::parse(v, &s);
+        }
+        let _ = dlxlab::puzzles::honeycomb::HoneyGrid::parse(&s);
+    }
+}
+
+mod cli {
+    use std::process::Command;
+
+    fn dlxlab(args: &[&str]) -> (bool, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_dlxlab"))
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    #[test]
+    fn variant_solve_and_errors() {
+        let (ok, out, _) = dlxlab(&["variant", "solve", "x", &".".repeat(81)]);
+        assert!(ok);
+        assert!(out.starts_with("status multiple solutions 2 "), "{out}");
+        let (ok, out, _) = dlxlab(&[
+            "variant",
+            "solve",
+            "windoku",
+            &".".repeat(81),
+            "--count",
+            "--max",
+            "5",
+        ]);
+        assert!(ok);
+        assert!(out.starts_with("status multiple solutions 5 "), "{out}");
+        let (ok, _, err) = dlxlab(&["variant", "solve", "jigsaw", &".".repeat(81)]);
+        assert!(!ok);
+        assert!(
+            err.contains("jigsaw puzzle needs 2 field(s) separated by white space, found 1"),
+            "{err}"
+        );
+        let (ok, _, err) = dlxlab(&["variant", "solve", "nonsense", "x"]);
+        assert!(!ok);
+        assert!(err.contains("unknown variant `nonsense`"), "{err}");
+    }
+
+    #[test]
+    fn honeycomb_commands() {
+        let (ok, out, _) = dlxlab(&["honeycomb", "generate", "--count", "2", "--seed", "3"]);
+        assert!(ok);
+        let puzzles: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(puzzles.len(), 2);
+        for solver in ["xc", "seq"] {
+            let (ok, out, _) = dlxlab(&["honeycomb", "solve", "--solver", solver, puzzles[0]]);
+            assert!(ok);
+            assert!(out.starts_with("status unique solutions 1 "), "{out}");
+        }
+        let (ok, out, _) = dlxlab(&["honeycomb", "count", puzzles[1]]);
+        assert!(ok && out.contains("solutions 1 (unique)"), "{out}");
+        let (ok, _, err) = dlxlab(&["honeycomb", "solve", "12x"]);
+        assert!(!ok);
+        assert!(
+            err.contains("line has 3 cells; a honeycomb puzzle has 61"),
+            "{err}"
+        );
+        let (ok, out, _) = dlxlab(&["honeycomb", "compare", "--generate", "3", "--seed", "2"]);
+        assert!(ok);
+        assert!(
+            out.contains("Disagreements (status or solution): 0"),
+            "{out}"
+        );
+        assert!(out.contains("| xc (DLX) | 3 | 0 | 0 | 0 | 0 |"), "{out}");
+    }
+}
