@@ -229,7 +229,7 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
         );
         writeln!(
             out,
-            "| {} | {} | {:.0} | {:.2} | {:.2} | {} | {} | {:.2}x |",
+            "| {} | {} | {:.0} | {:.2} | {:.2} | {} | {} | {}x |",
             row.name,
             row.n,
             n / cpu,
@@ -237,7 +237,12 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
             wall * 1e6 / n,
             nodes,
             guesses,
-            ratio
+            // Small ratios keep two significant digits.
+            if ratio < 0.1 {
+                format!("{ratio:.4}")
+            } else {
+                format!("{ratio:.2}")
+            }
         )
         .unwrap();
     }
