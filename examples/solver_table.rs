@@ -237,7 +237,7 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
             wall * 1e6 / n,
             nodes,
             guesses,
-            // Small ratios keep two significant digits.
+            // Ratios under 0.1 get four decimals, so they do not print as zero.
             if ratio < 0.1 {
                 format!("{ratio:.4}")
             } else {
