@@ -4,7 +4,7 @@
 //! 17-clue puzzles as `benches/solvers.rs`.
 //!
 //! ```text
-//! taskset -c 0 cargo run --release --example solver_table [-- --rounds 15 --puzzles 1000 --budget-ms 2000]
+//! taskset -c 0 cargo run --release --example solver_table [-- --rounds 15 --puzzles 1000 --node-budget 10000000]
 //! ```
 //!
 //! Time is the CPU time of the measuring thread (`CLOCK_THREAD_CPUTIME_ID`), so the time slices
@@ -14,9 +14,11 @@
 //! Rounds are interleaved (peer, then every solver, then again, in alternating order) so that
 //! noise hits every row alike; each row reports the median round. The ratio is the median over
 //! rounds of the peer's time over the solver's on the same puzzles in the same round. A solver
-//! whose untimed first pass (counters and correctness check) runs past `--budget-ms` is measured on
-//! the puzzles that pass got through, and the peer is timed again on those. `backtrack` is left
-//! out: plain cell-order backtracking takes hours on some 17-clue puzzles.
+//! whose untimed first pass (counters and correctness check) counts more search nodes than
+//! `--node-budget` (default ten million) is measured on the puzzles that pass got through, and
+//! the peer is timed again on those; node counts do not depend on the machine, so neither does
+//! the sample. `backtrack` is left out: plain cell-order backtracking takes hours on some 17-clue
+//! puzzles.
 
 #[path = "../benches/support/cpu_clock.rs"]
 mod cpu_clock;
@@ -71,29 +73,26 @@ fn median(mut values: Vec<f64>) -> f64 {
 fn main() {
     let mut rounds = 15usize;
     let mut puzzles = sample17::SAMPLE_SIZE;
-    let mut budget_ms = 2000u64;
+    let mut node_budget = 10_000_000u64;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next().and_then(|v| v.parse::<usize>().ok());
         match (arg.as_str(), value) {
             ("--rounds", Some(v)) if v > 0 => rounds = v,
             ("--puzzles", Some(v)) if v > 0 => puzzles = v,
-            ("--budget-ms", Some(v)) if v > 0 => budget_ms = v as u64,
+            ("--node-budget", Some(v)) if v > 0 => node_budget = v as u64,
             _ => {
-                eprintln!("usage: solver_table [--rounds N] [--puzzles N] [--budget-ms MS]");
+                eprintln!("usage: solver_table [--rounds N] [--puzzles N] [--node-budget NODES]");
                 std::process::exit(2);
             }
         }
     }
-    print!(
-        "{}",
-        table(rounds, puzzles, Duration::from_millis(budget_ms))
-    );
+    print!("{}", table(rounds, puzzles, node_budget));
 }
 
 /// Measures and formats the table: `rounds` interleaved rounds over the first `puzzles` puzzles of
-/// the sample, cutting short a solver whose first pass runs past `budget`.
-fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
+/// the sample, cutting short a solver whose first pass counts more than `node_budget` nodes.
+fn table(rounds: usize, puzzles: usize, node_budget: u64) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let sample = sample17::load();
@@ -112,8 +111,9 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
         .filter(|s| !SKIPPED.contains(&s.name()) && s.supports(grids[0].shape()))
         .collect();
 
-    // Counters and a correctness check, outside the timed rounds. A solver whose first pass runs
-    // past the budget is measured on the puzzles it got through, so the table stays minutes long.
+    // Counters and a correctness check, outside the timed rounds. A solver whose first pass
+    // counts more nodes than the budget is measured on the puzzles it got through, so the table
+    // stays about a minute long.
     let mut rows = vec![Row {
         name: "sudoku crate (peer)".into(),
         n: grids.len(),
@@ -123,7 +123,6 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
     }];
     for solver in &solvers {
         let (mut nodes, mut guesses, mut n) = (0, 0, 0);
-        let start = Instant::now();
         for grid in &grids {
             let out = solver.solve(grid, &limits);
             assert_eq!(out.status, Status::Unique, "{} on {grid}", solver.name());
@@ -132,7 +131,7 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
             nodes += out.stats.nodes;
             guesses += out.stats.guesses;
             n += 1;
-            if start.elapsed() > budget {
+            if nodes > node_budget {
                 break;
             }
         }
@@ -229,7 +228,7 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
         );
         writeln!(
             out,
-            "| {} | {} | {:.0} | {:.2} | {:.2} | {} | {} | {:.2}x |",
+            "| {} | {} | {:.0} | {:.2} | {:.2} | {} | {} | {}x |",
             row.name,
             row.n,
             n / cpu,
@@ -237,7 +236,12 @@ fn table(rounds: usize, puzzles: usize, budget: Duration) -> String {
             wall * 1e6 / n,
             nodes,
             guesses,
-            ratio
+            // Ratios under 0.1 get four decimals, so they do not print as zero.
+            if ratio < 0.1 {
+                format!("{ratio:.4}")
+            } else {
+                format!("{ratio:.2}")
+            }
         )
         .unwrap();
     }
@@ -275,7 +279,7 @@ mod tests {
     /// The example runs end to end on a few puzzles and prints a row per measured solver.
     #[test]
     fn prints_a_row_per_solver() {
-        let text = table(1, 5, Duration::from_millis(200));
+        let text = table(1, 5, 200_000);
         assert!(text.contains("| sudoku crate (peer) | 5 |"), "{text}");
         for solver in all_solvers() {
             if !SKIPPED.contains(&solver.name()) {
