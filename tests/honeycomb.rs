@@ -368,3 +368,15 @@ fn solve_and_check<'a>(puzzles: impl Iterator<Item = &'a HoneyGrid>) {
     assert_eq!((c.xc.bad_solutions, c.seq.bad_solutions), (0, 0));
     assert!(c.disagreements.is_empty());
 }
+
+#[test]
+fn random_path_estimate_on_trivial_trees() {
+    use dlxlab::puzzles::honeycomb::seq::estimate_solutions;
+    let mut rng = Pcg64::seed_from_u64(9);
+    let g = grid(5);
+    assert_eq!(estimate_solutions(&g, 10, &mut rng), (1.0, 0.0));
+    let mut p = HoneyGrid::empty();
+    p.set(0, 1);
+    p.set(4, 9);
+    assert_eq!(estimate_solutions(&p, 10, &mut rng), (0.0, 0.0));
+}

@@ -27,8 +27,7 @@ fn dots(n: usize) -> String {
     ".".repeat(n)
 }
 
-fn text(variant: Variant, givens: &str, extra: &[&str]) -> String {
-    let _ = variant;
+fn text(givens: &str, extra: &[&str]) -> String {
     let mut t = givens.to_string();
     for e in extra {
         t.push(' ');
@@ -98,7 +97,7 @@ fn known_solution_cycle(empty: &VariantPuzzle, seed: u64, max_removed: usize) ->
 fn reprint(p: &VariantPuzzle) -> String {
     let mut t = line(&p.givens);
     if p.variant == Variant::Jigsaw {
-        t = text(p.variant, &t, &[REGIONS]);
+        t = text(&t, &[REGIONS]);
     }
     if p.variant == Variant::Killer {
         let mut map = vec!['.'; 81];
@@ -113,7 +112,7 @@ fn reprint(p: &VariantPuzzle) -> String {
             .iter()
             .map(|c| format!("{}={}", c.label, c.sum))
             .collect();
-        t = text(p.variant, &t, &[&map, &sums.join(",")]);
+        t = text(&t, &[&map, &sums.join(",")]);
     }
     t
 }
@@ -168,11 +167,7 @@ fn windoku() {
 
 #[test]
 fn jigsaw() {
-    let empty = VariantPuzzle::parse(
-        Variant::Jigsaw,
-        &text(Variant::Jigsaw, &dots(81), &[REGIONS]),
-    )
-    .unwrap();
+    let empty = VariantPuzzle::parse(Variant::Jigsaw, &text(&dots(81), &[REGIONS])).unwrap();
     let puzzle = known_solution_cycle(&empty, 3, 81);
     let sol = solve(&puzzle, &TWO).solution.unwrap();
     // The jigsaw solution obeys its regions; a classic box check would fail on the traded cells
@@ -182,18 +177,13 @@ fn jigsaw() {
     let mut g = dots(81);
     g.replace_range(0..1, "4");
     g.replace_range(19..20, "4");
-    let p = VariantPuzzle::parse(Variant::Jigsaw, &text(Variant::Jigsaw, &g, &[REGIONS])).unwrap();
+    let p = VariantPuzzle::parse(Variant::Jigsaw, &text(&g, &[REGIONS])).unwrap();
     assert_eq!(solve(&p, &TWO).status, Status::None);
 }
 
 #[test]
 fn jigsaw_region_errors() {
-    let parse = |regions: &str| {
-        VariantPuzzle::parse(
-            Variant::Jigsaw,
-            &text(Variant::Jigsaw, &dots(81), &[regions]),
-        )
-    };
+    let parse = |regions: &str| VariantPuzzle::parse(Variant::Jigsaw, &text(&dots(81), &[regions]));
     let mut eight = REGIONS.replace('I', "H");
     assert_eq!(parse(&eight), Err(VariantError::RegionCount { found: 8 }));
     eight = REGIONS.to_string();

@@ -46,6 +46,17 @@ enum HoneycombCommand {
         #[arg(long, default_value_t = 0)]
         max: u64,
     },
+    /// Estimate the number of solutions (the empty board: complete grids) by Knuth's random paths.
+    Estimate {
+        /// The puzzle (default: the empty board).
+        puzzle: Option<String>,
+        /// Random paths.
+        #[arg(long, default_value_t = 10000)]
+        samples: u32,
+        /// PCG64 seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Write puzzles with a unique solution, generated from a seed (one per line).
     Generate {
         /// How many.
@@ -131,6 +142,24 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                     o.stats.time_ns
                 )?;
             }
+        }
+        HoneycombCommand::Estimate {
+            puzzle,
+            samples,
+            seed,
+        } => {
+            use rand::SeedableRng;
+            let p = match &puzzle {
+                Some(t) => parse(t)?,
+                None => HoneyGrid::empty(),
+            };
+            let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+            let (mean, se) =
+                dlxlab::puzzles::honeycomb::seq::estimate_solutions(&p, samples, &mut rng);
+            writeln!(
+                out,
+                "estimate {mean:.4e} solutions, standard error {se:.2e} ({samples} random paths, seed {seed})"
+            )?;
         }
         HoneycombCommand::Generate { count, seed } => {
             writeln!(

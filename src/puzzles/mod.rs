@@ -5,6 +5,8 @@
 //!   with optional symmetry breaking.
 //! - [`langford`]: Langford pairs.
 //! - [`sudoku`]: Sudoku with boxes of r x c cells.
+//! - [`variants`]: X, windoku, jigsaw and killer Sudoku (and classic of any box shape).
+//! - [`honeycomb`]: honeycomb Sudoku (Hanidoku), with a second, non-exact-cover solver.
 //!
 //! Each encoder fixes its item and option order in its documentation, because node counts depend
 //! on it and are compared with Knuth's programs on the same input.

@@ -102,8 +102,8 @@ pub fn row_pos(cell: usize) -> (usize, usize) {
     (ROW_LENGTHS.len(), cell - start)
 }
 
-/// A line described for messages: "row 3", "q-diagonal 2", "s-diagonal 7" (1-based, in row order
-/// of their top cell).
+/// A line described for messages: "row 3", "q-line 2", "s-line 7" (1-based within the family, in
+/// order of the constant coordinate `r`, `q` or `s`).
 pub fn line_name(line: usize) -> String {
     let kind = ["row", "q-line", "s-line"][line / 9];
     format!("{kind} {}", line % 9 + 1)

@@ -345,3 +345,52 @@ fn iter(bits: &[u64; 16]) -> impl Iterator<Item = usize> + '_ {
         })
     })
 }
+
+/// Knuth's random-path estimate of the number of solutions of `puzzle` (TAOCP 7.2.2, "estimating
+/// the running time"): walk down the search tree of this solver, choosing a child uniformly at
+/// random at each branch point; the product of the branching degrees along a path that ends in a
+/// solution (0 for a dead end) is an unbiased estimate of the number of solutions. Returns the
+/// mean over `samples` paths and its standard error.
+pub fn estimate_solutions<R: rand::Rng>(
+    puzzle: &HoneyGrid,
+    samples: u32,
+    rng: &mut R,
+) -> (f64, f64) {
+    let mut start = [ALL; CELLS];
+    for (c, &d) in puzzle.cells().iter().enumerate() {
+        if d != 0 {
+            start[c] = 1 << d;
+        }
+    }
+    let (mut sum, mut sum_sq) = (0f64, 0f64);
+    for _ in 0..samples {
+        let mut cands = start;
+        let mut weight = 1f64;
+        let value = loop {
+            if !propagate(&mut cands) {
+                break 0.0;
+            }
+            let branch = (0..CELLS)
+                .filter(|&c| cands[c].count_ones() > 1)
+                .min_by_key(|&c| cands[c].count_ones());
+            let Some(cell) = branch else {
+                break weight;
+            };
+            let k = cands[cell].count_ones();
+            weight *= k as f64;
+            let mut pick = rng.random_range(0..k);
+            let mut m = cands[cell];
+            while pick > 0 {
+                m &= m - 1;
+                pick -= 1;
+            }
+            cands[cell] = m & m.wrapping_neg();
+        };
+        sum += value;
+        sum_sq += value * value;
+    }
+    let n = samples.max(1) as f64;
+    let mean = sum / n;
+    let var = (sum_sq / n - mean * mean).max(0.0);
+    (mean, (var / n).sqrt())
+}
