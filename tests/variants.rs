@@ -445,6 +445,43 @@ mod cli {
         assert!(err.contains("unknown variant `nonsense`"), "{err}");
     }
 
+    /// `dlxlab solve --variant NAME` answers as `solve` does: the solution when unique, else the
+    /// status word, `invalid: reason` for a malformed puzzle.
+    #[test]
+    fn solve_variant_flag() {
+        let (ok, gen, err) = dlxlab(&["generate", "--variant", "x", "--count", "1", "--seed", "7"]);
+        assert!(ok, "{err}");
+        let puzzle = gen
+            .lines()
+            .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .expect("one puzzle")
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string();
+        let (ok, out, err) = dlxlab(&["solve", "--variant", "x", &puzzle]);
+        assert!(ok, "{err}");
+        let (ok, reference, _) = dlxlab(&["variant", "solve", "x", &puzzle]);
+        assert!(ok);
+        let solution = reference.lines().nth(1).expect("a solution line");
+        assert!(reference.starts_with("status unique"), "{reference}");
+        assert_eq!(out.trim(), solution);
+        let (ok, out, _) = dlxlab(&[
+            "solve",
+            "--variant",
+            "x",
+            "--count",
+            "--max",
+            "3",
+            &".".repeat(81),
+        ]);
+        assert!(ok);
+        assert_eq!(out.trim(), "3");
+        let (ok, out, _) = dlxlab(&["solve", "--variant", "jigsaw", &".".repeat(81)]);
+        assert!(ok);
+        assert!(out.starts_with("invalid: "), "{out}");
+    }
+
     #[test]
     fn honeycomb_commands() {
         let (ok, out, _) = dlxlab(&["honeycomb", "generate", "--count", "2", "--seed", "3"]);

@@ -43,10 +43,14 @@ pub struct SolveArgs {
     /// Give up (status `limit`) after this many milliseconds per puzzle.
     #[arg(long)]
     limit_ms: Option<u64>,
+    /// Solve a Sudoku variant through its exact cover: classic, x (diagonal), windoku (hyper),
+    /// jigsaw or killer. A variant puzzle is the whole line (jigsaw: "GIVENS REGIONS"; killer:
+    /// "GIVENS CAGES SUMS"; see docs/variants.md), quoted on the command line.
+    #[arg(long)]
+    variant: Option<String>,
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let solver = pick_solver(args.solver.as_deref(), args.trace)?;
     let limits = SolveLimits {
         max_solutions: args.max,
         budget: Limits {
@@ -55,6 +59,29 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         },
     };
     let mut out = BufWriter::new(io::stdout().lock());
+    if let Some(name) = &args.variant {
+        if args.trace || args.solver.is_some() {
+            bail!(
+                "--variant solves through the exact cover: it takes neither --solver nor --trace"
+            );
+        }
+        let mut texts: Vec<String> = args.puzzles.clone();
+        if let Some(path) = &args.corpus {
+            texts.extend(read_lines(path)?);
+        } else if texts.is_empty() {
+            bail!("nothing to solve: give puzzles or --corpus FILE");
+        }
+        let answers: Vec<String> = texts
+            .par_iter()
+            .map(|text| super::variant::answer(name, text, &limits, args.count))
+            .collect::<anyhow::Result<_>>()?;
+        for a in answers {
+            writeln!(out, "{a}")?;
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let solver = pick_solver(args.solver.as_deref(), args.trace)?;
     if args.trace {
         if args.corpus.is_some() {
             bail!("--trace takes puzzles on the command line, not --corpus");
@@ -99,6 +126,25 @@ fn pick_solver(name: Option<&str>, trace: bool) -> anyhow::Result<Box<dyn Solver
         Some(s) => Ok(s),
         None => bail!("no solver `{name}`; registered: {}", names().join(", ")),
     }
+}
+
+/// The lines of a file (`-` = stdin) that are neither blank nor `#` comments, whole.
+fn read_lines(path: &Path) -> anyhow::Result<Vec<String>> {
+    let text = if path == Path::new("-") {
+        let mut s = String::new();
+        io::stdin()
+            .read_to_string(&mut s)
+            .context("reading puzzles from stdin")?;
+        s
+    } else {
+        fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
+    };
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect())
 }
 
 /// Reads a corpus: `(line number, puzzle)` for every line that is neither blank nor a `#` comment,

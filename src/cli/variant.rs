@@ -328,3 +328,23 @@ pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// One output line of `dlxlab solve --variant NAME` for one puzzle text, in the style of `solve`:
+/// the solution when unique, else the status word (`multiple`, `none`, `limit`,
+/// `invalid: reason`); with `count`, the number of solutions up to the limit.
+pub fn answer(name: &str, text: &str, limits: &SolveLimits, count: bool) -> anyhow::Result<String> {
+    use dlxlab::puzzles::variants::{solve, Variant, VariantPuzzle};
+    use dlxlab::solvers::Status;
+    use dlxlab::sudoku::Shape;
+    let variant = Variant::by_name(name)?;
+    let p = match VariantPuzzle::parse(variant, text) {
+        Ok(p) => p,
+        Err(e) => return Ok(format!("invalid: {e}")),
+    };
+    let o = solve(&p, limits);
+    Ok(match (count, o.status, &o.solution) {
+        (true, _, _) => o.solutions.to_string(),
+        (false, Status::Unique, Some(s)) => s.iter().map(|&d| Shape::digit_char(d)).collect(),
+        (false, status, _) => status.to_string(),
+    })
+}
