@@ -14,7 +14,8 @@
 //! - a node is counted when it is entered (step X2), on its own level of the profile;
 //! - at a node it covers the chosen item `i` once (`cover(i)`, X4), and for every option `x` in
 //!   `i`'s list it covers the other items of `x`, left to right starting after `i` (X5), before
-//!   descending; a solution is recorded at that moment without entering a node.
+//!   descending; when that covers every primary item, the solution is counted as a node one level
+//!   down (dlx2's "a solution is a special node"), without entering it.
 //!
 //! [`split`] walks the levels `0..D` itself, with a small model of the dancing-links state (which
 //! options are still linked, the length of every item's list, which colour entries were purified)
@@ -297,6 +298,13 @@ impl<'a> Model<'a> {
     }
 }
 
+fn bump(profile: &mut Vec<u64>, level: usize) {
+    if profile.len() <= level {
+        profile.resize(level + 1, 0);
+    }
+    profile[level] += 1;
+}
+
 /// A depth-first walk of the levels above the cut.
 struct Walk<'m, 'a> {
     model: &'m Model<'a>,
@@ -316,10 +324,7 @@ impl Walk<'_, '_> {
         }
         // X2: enter the node.
         self.stats.nodes += 1;
-        if self.stats.profile.len() <= level {
-            self.stats.profile.resize(level + 1, 0);
-        }
-        self.stats.profile[level] += 1;
+        bump(&mut self.stats.profile, level);
         // X3: choose; X4: cover it. The item's own list is left linked by cover, so its options
         // are the ones alive before the cover, in list order.
         let m = self.model;
@@ -351,7 +356,10 @@ impl Walk<'_, '_> {
                 }
             }
             if child.n_active == 0 {
-                // A solution: recorded without entering a node.
+                // A solution: dlx2 counts it as a node one level down ("a solution is a special
+                // node", TAOCP 7.2.2–(4)), and so does the engine.
+                self.stats.nodes += 1;
+                bump(&mut self.stats.profile, level + 1);
                 self.stats.solutions += 1;
                 continue;
             }
