@@ -1,1 +1,688 @@
-//! Dancing links and Algorithm X/C (being written: see issue 2).
+//! Dancing links and Algorithm X with colours (Knuth's Algorithm C, programs dlx1 and dlx2).
+//!
+//! # The layout
+//!
+//! Take three primary items `a b c`, one secondary item `x`, and three options:
+//!
+//! ```text
+//!             a   b   c | x
+//! option 0:   a       c   x:R
+//! option 1:       b       x:G
+//! option 2:   a   b   c
+//! ```
+//!
+//! Every item and every entry of an option is a node in one array `nd`, numbered as in dlx1:
+//!
+//! ```text
+//! index:   0    1  2  3  4    5    6  7  8    9    10 11    12   13 14 15   16
+//! role:   (-)   a  b  c  x   sp0   a  c  x   sp1   b  x    sp2  a  b  c    sp3
+//! TOP:          LEN of item   0    1  3  4   -1    2  4    -2   1  2  3    -3
+//! ```
+//!
+//! - Nodes `1..=N` are the item headers; their `top` field holds `LEN`, the number of options in
+//!   the item's list. Node 0 is unused (index 0 of the item array is the root).
+//! - Each option is a run of consecutive nodes, bracketed by *spacer* nodes whose `top` is `≤ 0`
+//!   (minus the option number, so the option of a node is found by walking right to its spacer).
+//!   A spacer's `ulink` points to the first node of the option before it and its `dlink` to the
+//!   last node of the option after it, so moving right from the last node of an option, or left
+//!   from the first, wraps around the option without any "next in option" field.
+//! - `ulink`/`dlink` (Knuth's `ULINK`/`DLINK`) make each item's options a circular doubly linked
+//!   list through its header, in option order. `top` (`TOP`) is the item of an option node.
+//! - `color` is 0 for an uncoloured entry, `1 + ColorId` for a coloured one, and `-1` while the
+//!   item is *purified* with the node's colour (dlx2's trick that lets compatible options share it).
+//! - A separate pair of arrays `llink`/`rlink` (`LLINK`/`RLINK`) links the active primary items in
+//!   a circular list through the root `0`, and the secondary items in a second list through the
+//!   head `N + 1`.
+//!
+//! Indices are `u32` rather than pointers: the arena is one allocation, the matrix can be cloned,
+//! and a node record is 16 bytes. Nodes are stored as an array of records (dlx1's `nd` array)
+//! rather than one array per field because every step of `cover` reads `ulink`, `dlink`, `top` and
+//! `color` of the same node: one cache line instead of four.
+//!
+//! # The dance
+//!
+//! *Covering* an item removes it from the item list and *hides* each of its options: every other
+//! node of the option leaves its item's list (`LEN` drops by one). A removed node keeps its own links,
+//! so *uncovering* puts it back with two stores. Because nodes leave and return in last-in,
+//! first-out order, uncovering may walk an item's options top-down again (as dlx1 does), but the
+//! items of a chosen option must be uncovered right-to-left — the reverse of the left-to-right order
+//! in which they were covered — or a node would be relinked next to a neighbour that is still
+//! out.
+//!
+//! # Counters
+//!
+//! `nodes`, `updates` and the per-level profile are counted exactly where dlx2 counts them (see
+//! [`SearchStats`](crate::xc::SearchStats) and `docs/xc-engine.md`): one node per entry to step X2,
+//! one node per solution (Knuth's "a solution is a special node"), one update per item removed from
+//! the item list and one per node removed from an item's list.
+
+use super::engine::{Engine, EngineError, ForceError};
+use super::{
+    Budget, ChoicePolicy, Control, ItemId, Limits, OptionId, Problem, SearchEnd, SearchResult,
+    SearchStats,
+};
+
+/// One node of the arena (Knuth's `nd[x]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Node {
+    /// `ULINK(x)`: the node above in the item's list (for a spacer: first node of the option before).
+    ulink: u32,
+    /// `DLINK(x)`: the node below (for a spacer: last node of the option after).
+    dlink: u32,
+    /// `TOP(x)`: the item header of an option node; `LEN` for a header; `≤ 0` for a spacer.
+    top: i32,
+    /// `COLOR(x)`: 0 uncoloured, `> 0` a colour, `-1` while purified with this colour.
+    color: i32,
+}
+
+/// How the search branched in the last search: the numbers a Sudoku solver reports as guesses and
+/// backtracks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BranchCounts {
+    /// Children entered at nodes whose chosen item had two or more options.
+    pub guesses: u64,
+    /// Nodes whose chosen item had no option left.
+    pub dead_ends: u64,
+}
+
+/// The dancing-links matrix of a problem, with its forced options and search scratch space.
+#[derive(Clone, Debug)]
+pub struct Dlx {
+    /// `LLINK(i)` of the item list: index 0 is the root of the primary items, `N + 1` the head of
+    /// the secondary items.
+    llink: Vec<u32>,
+    /// `RLINK(i)`.
+    rlink: Vec<u32>,
+    /// Headers `1..=N`, then spacers and option nodes.
+    nd: Vec<Node>,
+    /// Index of the first spacer (Knuth's `last_itm`): nodes below it are headers.
+    last_itm: u32,
+    /// Header index of the first secondary item (Knuth's `second`).
+    second: u32,
+    /// First node of each option.
+    option_first: Vec<u32>,
+    /// Item names, for error messages.
+    names: Vec<String>,
+    /// The colour an item is purified with by a forced option (0 = none), to explain clashes.
+    purified: Vec<i32>,
+    /// Forced options and the node whose (primary) item was covered first.
+    forced: Vec<(OptionId, u32)>,
+    policy: ChoicePolicy,
+    /// Link updates of the running search (read into its stats at the end).
+    updates: u64,
+    branch: BranchCounts,
+    /// `choice[l]`: the node chosen at level `l` (scratch, kept to avoid reallocating).
+    choice: Vec<u32>,
+    /// Scratch for the solution passed to the callback.
+    solution: Vec<OptionId>,
+}
+
+impl Dlx {
+    /// Builds the matrix of `problem`. Fails when the problem needs multiplicities (Algorithm M).
+    pub fn new(problem: &Problem) -> Result<Dlx, EngineError> {
+        if let Some(item) = problem.items().iter().find(|i| i.has_multiplicity()) {
+            return Err(EngineError::Multiplicities {
+                item: item.name.clone(),
+            });
+        }
+        let n = problem.n_items() as u32;
+        let n_primary = problem.n_primary() as u32;
+        let last_itm = n + 1;
+        let second = n_primary + 1;
+        // Item list: root 0 → primary items 1..=n_primary; head n+1 → secondary items.
+        let mut llink = vec![0u32; n as usize + 2];
+        let mut rlink = vec![0u32; n as usize + 2];
+        let mut link_ring = |head: u32, members: std::ops::Range<u32>| {
+            let mut prev = head;
+            for k in members {
+                rlink[prev as usize] = k;
+                llink[k as usize] = prev;
+                prev = k;
+            }
+            rlink[prev as usize] = head;
+            llink[head as usize] = prev;
+        };
+        link_ring(0, 1..second);
+        link_ring(last_itm, second..last_itm);
+
+        let total = last_itm as usize + 1 + problem.n_entries() + problem.n_options();
+        let mut nd = Vec::with_capacity(total);
+        nd.push(Node {
+            ulink: 0,
+            dlink: 0,
+            top: 0,
+            color: 0,
+        });
+        for k in 1..last_itm {
+            nd.push(Node {
+                ulink: k,
+                dlink: k,
+                top: 0,
+                color: 0,
+            });
+        }
+        // The first spacer.
+        nd.push(Node {
+            ulink: 0,
+            dlink: 0,
+            top: 0,
+            color: 0,
+        });
+        let mut option_first = Vec::with_capacity(problem.n_options());
+        for o in problem.option_ids() {
+            let spacer = nd.len() as u32 - 1;
+            option_first.push(spacer + 1);
+            for e in problem.option(o) {
+                let k = e.item.0 + 1;
+                let x = nd.len() as u32;
+                let bottom = nd[k as usize].ulink;
+                nd.push(Node {
+                    ulink: bottom,
+                    dlink: k,
+                    top: k as i32,
+                    color: e.color.map_or(0, |c| c.0 as i32 + 1),
+                });
+                nd[bottom as usize].dlink = x;
+                nd[k as usize].ulink = x;
+                nd[k as usize].top += 1;
+            }
+            let last = nd.len() as u32 - 1;
+            nd[spacer as usize].dlink = last;
+            nd.push(Node {
+                ulink: spacer + 1,
+                dlink: 0,
+                top: -(o.0 as i32) - 1,
+                color: 0,
+            });
+        }
+        Ok(Dlx {
+            llink,
+            rlink,
+            nd,
+            last_itm,
+            second,
+            option_first,
+            names: problem.items().iter().map(|i| i.name.clone()).collect(),
+            purified: vec![0; last_itm as usize],
+            forced: Vec::new(),
+            policy: ChoicePolicy::Mrv,
+            updates: 0,
+            branch: BranchCounts::default(),
+            choice: Vec::new(),
+            solution: Vec::new(),
+        })
+    }
+
+    /// The number of options currently forced.
+    pub fn n_forced(&self) -> usize {
+        self.forced.len()
+    }
+
+    /// Guesses and dead ends of the last search.
+    pub fn branch_counts(&self) -> BranchCounts {
+        self.branch
+    }
+
+    /// The option that node `x` belongs to: walk right to the spacer.
+    fn option_of(&self, mut x: u32) -> OptionId {
+        while self.nd[x as usize].top > 0 {
+            x += 1;
+        }
+        OptionId((-self.nd[x as usize].top - 1) as u32)
+    }
+
+    /// True while item header `i` is linked in its item list.
+    fn is_active(&self, i: u32) -> bool {
+        self.rlink[self.llink[i as usize] as usize] == i
+    }
+
+    /// Hides the option of node `rr`: every node but `rr` leaves its item's list (dlx2's inner loop
+    /// of `cover`). Nodes of purified items (colour `< 0`) stay, as in dlx2.
+    #[inline(always)]
+    fn hide(&mut self, rr: u32) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let n = self.nd[nn as usize];
+            if n.color >= 0 {
+                if n.top <= 0 {
+                    nn = n.ulink;
+                    continue;
+                }
+                self.nd[n.ulink as usize].dlink = n.dlink;
+                self.nd[n.dlink as usize].ulink = n.ulink;
+                self.updates += 1;
+                self.nd[n.top as usize].top -= 1;
+            }
+            nn += 1;
+        }
+    }
+
+    /// Undoes [`Dlx::hide`], walking the option in the same order (any order is sound for one
+    /// option's nodes: each goes back between neighbours that are already in place).
+    #[inline(always)]
+    fn unhide(&mut self, rr: u32) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let n = self.nd[nn as usize];
+            if n.color >= 0 {
+                if n.top <= 0 {
+                    nn = n.ulink;
+                    continue;
+                }
+                self.nd[n.ulink as usize].dlink = nn;
+                self.nd[n.dlink as usize].ulink = nn;
+                self.nd[n.top as usize].top += 1;
+            }
+            nn += 1;
+        }
+    }
+
+    /// Covers item header `c`: remove it from the item list and hide all its options.
+    fn cover(&mut self, c: u32) {
+        let (l, r) = (self.llink[c as usize], self.rlink[c as usize]);
+        self.rlink[l as usize] = r;
+        self.llink[r as usize] = l;
+        self.updates += 1;
+        let mut rr = self.nd[c as usize].dlink;
+        while rr >= self.last_itm {
+            self.hide(rr);
+            rr = self.nd[rr as usize].dlink;
+        }
+    }
+
+    /// Undoes [`Dlx::cover`]; top-down again, as dlx1 shows is sound.
+    fn uncover(&mut self, c: u32) {
+        let mut rr = self.nd[c as usize].dlink;
+        while rr >= self.last_itm {
+            self.unhide(rr);
+            rr = self.nd[rr as usize].dlink;
+        }
+        let (l, r) = (self.llink[c as usize], self.rlink[c as usize]);
+        self.rlink[l as usize] = c;
+        self.llink[r as usize] = c;
+    }
+
+    /// Purifies the item of node `p` with `p`'s colour: hide the options of other colours, mark the
+    /// agreeing ones with colour −1 so that choosing them later leaves the item alone.
+    fn purify(&mut self, p: u32) {
+        let node = self.nd[p as usize];
+        let (cc, x) = (node.top as u32, node.color);
+        self.purified[cc as usize] = x;
+        let mut rr = self.nd[cc as usize].dlink;
+        while rr >= self.last_itm {
+            if self.nd[rr as usize].color != x {
+                self.hide(rr);
+            } else {
+                self.nd[rr as usize].color = -1;
+            }
+            rr = self.nd[rr as usize].dlink;
+        }
+    }
+
+    /// Undoes [`Dlx::purify`], bottom-up and right-to-left as in dlx2.
+    fn unpurify(&mut self, p: u32) {
+        let node = self.nd[p as usize];
+        let (cc, x) = (node.top as u32, node.color);
+        self.purified[cc as usize] = 0;
+        let mut rr = self.nd[cc as usize].ulink;
+        while rr >= self.last_itm {
+            if self.nd[rr as usize].color < 0 {
+                self.nd[rr as usize].color = x;
+            } else {
+                let mut nn = rr - 1;
+                while nn != rr {
+                    let n = self.nd[nn as usize];
+                    if n.color >= 0 {
+                        if n.top <= 0 {
+                            nn = n.dlink;
+                            continue;
+                        }
+                        self.nd[n.ulink as usize].dlink = nn;
+                        self.nd[n.dlink as usize].ulink = nn;
+                        self.nd[n.top as usize].top += 1;
+                    }
+                    nn -= 1;
+                }
+            }
+            rr = self.nd[rr as usize].ulink;
+        }
+    }
+
+    /// X5 (with C's commit): covers or purifies the other items of `p`'s option, left to right.
+    fn commit_others(&mut self, p: u32) {
+        let mut pp = p + 1;
+        while pp != p {
+            let n = self.nd[pp as usize];
+            if n.top <= 0 {
+                pp = n.ulink;
+                continue;
+            }
+            if n.color == 0 {
+                self.cover(n.top as u32);
+            } else if n.color > 0 {
+                self.purify(pp);
+            }
+            pp += 1;
+        }
+    }
+
+    /// X6 (with C's uncommit): undoes [`Dlx::commit_others`], right to left.
+    fn uncommit_others(&mut self, p: u32) {
+        let mut pp = p - 1;
+        while pp != p {
+            let n = self.nd[pp as usize];
+            if n.top <= 0 {
+                pp = n.dlink;
+                continue;
+            }
+            if n.color == 0 {
+                self.uncover(n.top as u32);
+            } else if n.color > 0 {
+                self.unpurify(pp);
+            }
+            pp -= 1;
+        }
+    }
+
+    /// X3: the item to branch on, and its `LEN`.
+    #[inline]
+    fn choose(&self) -> (u32, u32) {
+        let first = self.rlink[0];
+        match self.policy {
+            ChoicePolicy::First => (first, self.nd[first as usize].top as u32),
+            ChoicePolicy::Mrv => {
+                // As dlx1: the first item of minimum length; stop early at length 0.
+                let (mut best, mut t) = (first, u32::MAX);
+                let mut k = first;
+                while t != 0 && k != 0 {
+                    let len = self.nd[k as usize].top as u32;
+                    if len < t {
+                        best = k;
+                        t = len;
+                    }
+                    k = self.rlink[k as usize];
+                }
+                (best, t)
+            }
+        }
+    }
+
+    /// Fills the solution scratch with the forced options and the options of `choice`.
+    fn collect_solution(&mut self, choice: &[u32]) {
+        self.solution.clear();
+        self.solution.extend(self.forced.iter().map(|&(o, _)| o));
+        for &c in choice {
+            let o = self.option_of(c);
+            self.solution.push(o);
+        }
+    }
+
+    /// Algorithm X/C: finds every solution of the matrix as it stands (forced options applied),
+    /// passing each to `visit`. The matrix is restored when the search returns, however it ends.
+    pub fn search<F: FnMut(&[OptionId]) -> Control>(
+        &mut self,
+        limits: &Limits,
+        mut visit: F,
+    ) -> SearchResult {
+        let mut budget = Budget::start(limits);
+        let mut stats = SearchStats::default();
+        self.updates = 0;
+        self.branch = BranchCounts::default();
+        let mut choice = std::mem::take(&mut self.choice);
+        choice.clear();
+        let mut level = 0usize;
+        let end = 'search: loop {
+            // X2: enter a node of the search tree.
+            let nodes = stats.nodes + 1;
+            if let Some(halt) = budget.check(nodes) {
+                break 'search SearchEnd::Limit(halt);
+            }
+            stats.nodes = nodes;
+            if stats.profile.len() <= level {
+                stats.profile.resize(level + 1, 0);
+            }
+            stats.profile[level] += 1;
+            if self.rlink[0] == 0 {
+                // Only at the root: forced options already cover every primary item.
+                stats.solutions += 1;
+                self.collect_solution(&choice);
+                if visit(&self.solution) == Control::Stop {
+                    break 'search SearchEnd::Stopped;
+                }
+                break 'search SearchEnd::Exhausted;
+            }
+            // X3: choose an item.
+            let (mut best, len) = self.choose();
+            if len == 0 {
+                self.branch.dead_ends += 1;
+            }
+            // X4: cover it.
+            self.cover(best);
+            let mut cur = self.nd[best as usize].dlink;
+            choice.push(cur);
+            loop {
+                if cur == best {
+                    // X7: no option left to try at this level; backtrack.
+                    self.uncover(best);
+                    choice.pop();
+                    if level == 0 {
+                        break 'search SearchEnd::Exhausted;
+                    }
+                    level -= 1;
+                    cur = choice[level];
+                    best = self.nd[cur as usize].top as u32;
+                    // X6: uncommit the option tried at this level, and try the next.
+                    self.uncommit_others(cur);
+                    cur = self.nd[cur as usize].dlink;
+                    choice[level] = cur;
+                    continue;
+                }
+                // X5: try option `cur`.
+                if self.nd[best as usize].top >= 2 {
+                    self.branch.guesses += 1;
+                }
+                self.commit_others(cur);
+                if self.rlink[0] != 0 {
+                    level += 1;
+                    continue 'search;
+                }
+                // Every primary item is covered: a solution, which dlx2 counts as a node one
+                // level down.
+                stats.nodes += 1;
+                if stats.profile.len() <= level + 1 {
+                    stats.profile.resize(level + 2, 0);
+                }
+                stats.profile[level + 1] += 1;
+                stats.solutions += 1;
+                self.collect_solution(&choice);
+                if visit(&self.solution) == Control::Stop {
+                    break 'search SearchEnd::Stopped;
+                }
+                // X6 at the same level.
+                self.uncommit_others(cur);
+                cur = self.nd[cur as usize].dlink;
+                choice[level] = cur;
+            }
+        };
+        // A search stopped early leaves its levels committed: undo them, deepest first.
+        for &c in choice.iter().rev() {
+            self.uncommit_others(c);
+            self.uncover(self.nd[c as usize].top as u32);
+        }
+        choice.clear();
+        self.choice = choice;
+        stats.updates = self.updates;
+        SearchResult { stats, end }
+    }
+
+    /// Why `option` cannot be forced now, if it cannot.
+    fn clash(&self, option: OptionId) -> Option<ForceError> {
+        let first = self.option_first[option.0 as usize];
+        let mut x = first;
+        while self.nd[x as usize].top > 0 {
+            let n = self.nd[x as usize];
+            let i = n.top as u32;
+            let item = ItemId(i - 1);
+            let name = || self.names[(i - 1) as usize].clone();
+            if !self.is_active(i) {
+                return Some(ForceError::ItemCovered {
+                    option,
+                    item,
+                    name: name(),
+                });
+            }
+            // A colour of −1 means the item is purified with exactly this node's colour.
+            if i >= self.second && self.purified[i as usize] != 0 && n.color >= 0 {
+                return Some(ForceError::ColorConflict {
+                    option,
+                    item,
+                    name: name(),
+                });
+            }
+            x += 1;
+        }
+        None
+    }
+
+    /// Checks the links of the item list, of every item's option list and the `LEN` fields; when
+    /// nothing is forced, also checks that the matrix is exactly as built.
+    fn check(&self) -> Result<(), String> {
+        let n = self.last_itm;
+        for (head, range) in [(0u32, 1..self.second), (n, self.second..n)] {
+            let mut prev = head;
+            let mut k = self.rlink[head as usize];
+            let mut seen = 0;
+            while k != head {
+                if !range.contains(&k) {
+                    return Err(format!("item list of head {head} reaches node {k}"));
+                }
+                if self.llink[k as usize] != prev {
+                    return Err(format!(
+                        "LLINK({k}) = {} but expected {prev}",
+                        self.llink[k as usize]
+                    ));
+                }
+                if k <= prev && prev != head {
+                    return Err(format!("item list out of order: {prev} before {k}"));
+                }
+                seen += 1;
+                if seen > range.len() {
+                    return Err(format!("item list of head {head} loops"));
+                }
+                prev = k;
+                k = self.rlink[k as usize];
+            }
+            if self.llink[head as usize] != prev {
+                return Err(format!("LLINK of head {head} is not the last item"));
+            }
+            if self.forced.is_empty() && seen != range.len() {
+                return Err(format!(
+                    "nothing is forced but the list of head {head} holds {seen} of {} items",
+                    range.len()
+                ));
+            }
+        }
+        let pristine = self.forced.is_empty();
+        let mut linked = 0usize;
+        for i in 1..n {
+            let mut prev = i;
+            let mut x = self.nd[i as usize].dlink;
+            let mut count = 0i64;
+            while x != i {
+                let node = self.nd[x as usize];
+                if x < n || node.top != i as i32 {
+                    return Err(format!(
+                        "node {x} in the list of item {i} has TOP {}",
+                        node.top
+                    ));
+                }
+                if node.ulink != prev {
+                    return Err(format!("ULINK({x}) = {} but expected {prev}", node.ulink));
+                }
+                if pristine && x <= prev && prev != i {
+                    return Err(format!("item {i}: nodes out of order"));
+                }
+                if pristine && node.color < 0 {
+                    return Err(format!("node {x} still marked purified"));
+                }
+                count += 1;
+                if count as usize > self.nd.len() {
+                    return Err(format!("the list of item {i} loops"));
+                }
+                prev = x;
+                x = node.dlink;
+            }
+            if self.nd[i as usize].ulink != prev {
+                return Err(format!("ULINK of header {i} is not its last node"));
+            }
+            if self.nd[i as usize].top as i64 != count {
+                return Err(format!(
+                    "LEN({i}) = {} but the list holds {count}",
+                    self.nd[i as usize].top
+                ));
+            }
+            linked += count as usize;
+            if pristine && self.purified[i as usize] != 0 {
+                return Err(format!("item {i} still marked purified"));
+            }
+        }
+        let entries = self.nd.len() - n as usize - 1 - self.option_first.len();
+        if pristine && linked != entries {
+            return Err(format!(
+                "nothing is forced but only {linked} of {entries} nodes are linked"
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Engine for Dlx {
+    fn set_policy(&mut self, policy: ChoicePolicy) {
+        self.policy = policy;
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        if option.0 as usize >= self.option_first.len() {
+            return Err(ForceError::UnknownOption {
+                option,
+                options: self.option_first.len(),
+            });
+        }
+        if let Some(err) = self.clash(option) {
+            return Err(err);
+        }
+        // Cover a primary item of the option first (this hides the option itself, as choosing it
+        // from that item's list would), then commit the rest.
+        let mut x = self.option_first[option.0 as usize];
+        while self.nd[x as usize].top as u32 >= self.second {
+            x += 1;
+        }
+        self.cover(self.nd[x as usize].top as u32);
+        self.commit_others(x);
+        self.forced.push((option, x));
+        Ok(())
+    }
+
+    fn release(&mut self) {
+        while let Some((_, x)) = self.forced.pop() {
+            self.uncommit_others(x);
+            self.uncover(self.nd[x as usize].top as u32);
+        }
+    }
+
+    fn search_dyn(
+        &mut self,
+        limits: &Limits,
+        visit: &mut dyn FnMut(&[OptionId]) -> Control,
+    ) -> SearchResult {
+        self.search(limits, visit)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.check()
+    }
+
+    fn problem_sizes(&self) -> (usize, usize) {
+        (self.names.len(), self.option_first.len())
+    }
+}

@@ -12,6 +12,7 @@
 
 pub mod count;
 pub mod dlx;
+pub mod engine;
 pub mod format;
 pub mod jobs;
 pub mod mcc;
@@ -57,12 +58,14 @@ pub enum ChoicePolicy {
 
 /// Counters of one search, defined exactly as Knuth's dlx1/dlx2 count them.
 ///
-/// - `nodes`: the number of times the search enters a node of the search tree (step X2 of
-///   Algorithm X); the root counts, and so does every partial solution that does not yet cover all
-///   primary items. Reaching a solution does not add a node.
-/// - `updates`: the number of link changes made while hiding options and removing items, as dlx1
-///   counts them; a proxy for memory traffic independent of the machine.
-/// - `profile[l]`: the nodes entered at level `l` (the root is level 0).
+/// - `nodes`: the nodes of the search tree, as dlx1/dlx2 count them: one each time the search enters
+///   step X2 (the root and every partial solution that does not yet cover all primary items), plus
+///   one for each solution found ("a solution is a special node", TAOCP 7.2.2–(4)).
+/// - `updates`: one for each item removed from the item list and one for each node removed from an
+///   item's list (while covering, and while purifying a coloured item); restoring costs nothing,
+///   as in dlx1. Options forced before a search are not counted.
+/// - `profile[l]`: the nodes at level `l` (the root is level 0; a solution found by the choice made
+///   at level `l` counts at level `l + 1`). The profile sums to `nodes`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
     /// Search-tree nodes entered.

@@ -1,0 +1,322 @@
+//! Integration tests of the dancing-links engine (issue 2): counts, counters, colours, budgets,
+//! forcing and releasing, and random problems against brute force.
+
+use dlxlab::xc::count::{count, first_solution};
+use dlxlab::xc::dlx::Dlx;
+use dlxlab::xc::engine::{Engine, ForceError};
+use dlxlab::xc::{ChoicePolicy, Control, Halt, Limits, OptionId, Problem, SearchEnd};
+
+/// N-queens as in the issue: rows and columns primary, diagonals `a{i+j}` and `b{i-j+n-1}`
+/// secondary, options row-major.
+fn queens(n: usize) -> Problem {
+    let mut b = Problem::builder();
+    for i in 0..n {
+        b.primary(format!("r{i}")).unwrap();
+    }
+    for j in 0..n {
+        b.primary(format!("c{j}")).unwrap();
+    }
+    for d in 0..2 * n - 1 {
+        b.secondary(format!("a{d}")).unwrap();
+    }
+    for d in 0..2 * n - 1 {
+        b.secondary(format!("b{d}")).unwrap();
+    }
+    for i in 0..n {
+        for j in 0..n {
+            let names = [
+                format!("r{i}"),
+                format!("c{j}"),
+                format!("a{}", i + j),
+                format!("b{}", i + n - 1 - j),
+            ];
+            let words: Vec<&str> = names.iter().map(String::as_str).collect();
+            b.option_named(&words).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn queens_counts() {
+    let expected = [1u64, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (k, &want) in expected.iter().enumerate() {
+        let n = k + 1;
+        let mut dlx = Dlx::new(&queens(n)).unwrap();
+        let r = count(&mut dlx, 0, &Limits::NONE);
+        assert_eq!(r.end, SearchEnd::Exhausted);
+        assert_eq!(r.stats.solutions, want, "{n}-queens");
+        dlx.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn queens12_counters_match_knuth() {
+    let mut dlx = Dlx::new(&queens(12)).unwrap();
+    let r = count(&mut dlx, 0, &Limits::NONE);
+    assert_eq!(r.stats.solutions, 14200);
+    // Knuth's dlx1/dlx2 on the same input: 327,813 nodes, 6.29 million updates.
+    assert_eq!(r.stats.nodes, 327_813);
+    assert_eq!(r.stats.updates, 6_285_452);
+    assert_eq!(r.stats.profile.iter().sum::<u64>(), r.stats.nodes);
+}
+
+#[test]
+fn first_policy_counts_the_same() {
+    let mut dlx = Dlx::new(&queens(8)).unwrap();
+    dlx.set_policy(ChoicePolicy::First);
+    let r = count(&mut dlx, 0, &Limits::NONE);
+    assert_eq!(r.stats.solutions, 92);
+    dlx.check_invariants().unwrap();
+}
+
+#[test]
+fn node_budget_gives_limit_and_restores_matrix() {
+    let mut dlx = Dlx::new(&queens(12)).unwrap();
+    let r = count(&mut dlx, 0, &Limits::nodes(1000));
+    assert_eq!(r.end, SearchEnd::Limit(Halt::Nodes));
+    assert!(r.stats.nodes <= 1000);
+    assert!(r.stats.solutions < 14200);
+    dlx.check_invariants().unwrap();
+    // The matrix is reusable after a halted search.
+    assert_eq!(count(&mut dlx, 0, &Limits::NONE).stats.solutions, 14200);
+}
+
+#[test]
+fn time_budget_gives_limit() {
+    let mut dlx = Dlx::new(&queens(12)).unwrap();
+    let limits = Limits {
+        max_nodes: None,
+        max_time: Some(std::time::Duration::ZERO),
+    };
+    let r = count(&mut dlx, 0, &limits);
+    assert_eq!(r.end, SearchEnd::Limit(Halt::Time));
+    dlx.check_invariants().unwrap();
+}
+
+#[test]
+fn stop_and_first_solution() {
+    let mut dlx = Dlx::new(&queens(8)).unwrap();
+    let r = count(&mut dlx, 5, &Limits::NONE);
+    assert_eq!((r.stats.solutions, r.end), (5, SearchEnd::Stopped));
+    dlx.check_invariants().unwrap();
+    let (sol, r) = first_solution(&mut dlx, &Limits::NONE);
+    assert_eq!(r.end, SearchEnd::Stopped);
+    let sol = sol.unwrap();
+    assert_eq!(sol.len(), 8);
+    dlx.check_invariants().unwrap();
+}
+
+#[test]
+fn force_and_release() {
+    let p = queens(8);
+    let mut dlx = Dlx::new(&p).unwrap();
+    // Queen at row 0, column 0 (option 0): 4 of the 92 solutions.
+    dlx.force(OptionId(0)).unwrap();
+    dlx.check_invariants().unwrap();
+    let mut seen = Vec::new();
+    let r = dlx.search(&Limits::NONE, |sol| {
+        seen.push(sol.to_vec());
+        Control::Continue
+    });
+    assert_eq!(r.stats.solutions, 4);
+    assert!(seen.iter().all(|s| s[0] == OptionId(0) && s.len() == 8));
+    // Same row: clash on r0.
+    match dlx.force(OptionId(1)) {
+        Err(ForceError::ItemCovered { name, .. }) => assert_eq!(name, "r0"),
+        other => panic!("expected a clash, got {other:?}"),
+    }
+    // Same diagonal a2 (row 1, column 1 shares b7 with row 0, column 0).
+    assert!(dlx.force(OptionId(9)).is_err());
+    dlx.force(OptionId(10)).unwrap(); // row 1, column 2
+    dlx.check_invariants().unwrap();
+    dlx.release();
+    dlx.check_invariants().unwrap();
+    assert_eq!(dlx.n_forced(), 0);
+    assert_eq!(count(&mut dlx, 0, &Limits::NONE).stats.solutions, 92);
+    assert!(matches!(
+        dlx.force(OptionId(64)),
+        Err(ForceError::UnknownOption { .. })
+    ));
+}
+
+/// Brute force: counts subsets of options that cover every primary item exactly once and use every
+/// secondary item either once without colour or any number of times with one colour.
+fn brute_force(p: &Problem, forced: &[OptionId]) -> u64 {
+    let n = p.n_options();
+    assert!(n <= 16);
+    let mut total = 0;
+    'subsets: for mask in 0u32..(1 << n) {
+        if forced.iter().any(|o| mask & (1 << o.0) == 0) {
+            continue;
+        }
+        let options: Vec<OptionId> = (0..n as u32)
+            .filter(|o| mask & (1 << o) != 0)
+            .map(OptionId)
+            .collect();
+        if compatible(p, &options) && covers_primary(p, &options) {
+            total += 1;
+            continue 'subsets;
+        }
+    }
+    total
+}
+
+fn covers_primary(p: &Problem, options: &[OptionId]) -> bool {
+    let mut used = vec![0; p.n_items()];
+    for &o in options {
+        for e in p.option(o) {
+            used[e.item.0 as usize] += 1;
+        }
+    }
+    used[..p.n_primary()].iter().all(|&u| u == 1)
+}
+
+/// No primary item twice, and every secondary item used consistently.
+fn compatible(p: &Problem, options: &[OptionId]) -> bool {
+    let mut uses: Vec<Vec<Option<u32>>> = vec![Vec::new(); p.n_items()];
+    for &o in options {
+        for e in p.option(o) {
+            uses[e.item.0 as usize].push(e.color.map(|c| c.0));
+        }
+    }
+    uses.iter().enumerate().all(|(i, u)| {
+        if i < p.n_primary() {
+            u.len() <= 1
+        } else {
+            u.len() <= 1 || (u[0].is_some() && u.iter().all(|c| *c == u[0]))
+        }
+    })
+}
+
+#[test]
+fn colours_small_known_answer() {
+    // Two options may share x when they agree on its colour; an uncoloured use excludes all others.
+    let mut b = Problem::builder();
+    for name in ["a", "b", "c"] {
+        b.primary(name).unwrap();
+    }
+    b.secondary("x").unwrap();
+    b.secondary("y").unwrap();
+    b.option_named(&["a", "x:R"]).unwrap();
+    b.option_named(&["b", "x:R", "y:G"]).unwrap();
+    b.option_named(&["b", "x:B"]).unwrap();
+    b.option_named(&["c", "y:G"]).unwrap();
+    b.option_named(&["c", "x"]).unwrap();
+    b.option_named(&["a", "b", "y"]).unwrap();
+    b.option_named(&["c"]).unwrap();
+    let p = b.build().unwrap();
+    // {0,1,3}, {0,1,6}, {4,5}, {5,6}: the others clash on x's colour, on x used without colour
+    // beside a coloured use, or on y.
+    assert_eq!(brute_force(&p, &[]), 4);
+    let mut dlx = Dlx::new(&p).unwrap();
+    let mut sols = Vec::new();
+    let r = dlx.search(&Limits::NONE, |s| {
+        let mut s = s.to_vec();
+        s.sort();
+        sols.push(s);
+        Control::Continue
+    });
+    assert_eq!(r.stats.solutions, 4);
+    sols.sort();
+    let o = |v: &[u32]| v.iter().map(|&k| OptionId(k)).collect::<Vec<_>>();
+    assert_eq!(
+        sols,
+        vec![o(&[0, 1, 3]), o(&[0, 1, 6]), o(&[4, 5]), o(&[5, 6])]
+    );
+    dlx.check_invariants().unwrap();
+    // Forcing option 2 (x:B) makes option 0 (x:R) clash by colour.
+    dlx.force(OptionId(2)).unwrap();
+    assert!(matches!(
+        dlx.force(OptionId(0)),
+        Err(ForceError::ColorConflict { .. })
+    ));
+    dlx.release();
+    dlx.force(OptionId(0)).unwrap();
+    dlx.force(OptionId(1)).unwrap(); // agrees on x:R
+    assert!(matches!(
+        dlx.force(OptionId(4)),
+        Err(ForceError::ColorConflict { .. })
+    ));
+    assert_eq!(count(&mut dlx, 0, &Limits::NONE).stats.solutions, 2);
+    dlx.release();
+    dlx.check_invariants().unwrap();
+}
+
+mod random {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A random small problem: items, then options as (item, colour) lists.
+    fn problem() -> impl Strategy<Value = Problem> {
+        (1usize..5, 0usize..4).prop_flat_map(|(np, ns)| {
+            let n = np + ns;
+            let entry = (0..n, 0u32..3);
+            let option = proptest::collection::vec(entry, 1..4);
+            proptest::collection::vec(option, 1..12).prop_map(move |opts| {
+                let mut b = Problem::builder();
+                for i in 0..np {
+                    b.primary(format!("p{i}")).unwrap();
+                }
+                for i in 0..ns {
+                    b.secondary(format!("s{i}")).unwrap();
+                }
+                let colors = [b.color("R").unwrap(), b.color("G").unwrap()];
+                for opt in opts {
+                    let mut entries: Vec<dlxlab::xc::Entry> = Vec::new();
+                    for (item, c) in opt {
+                        if entries.iter().any(|e| e.item.0 as usize == item) {
+                            continue;
+                        }
+                        let color = (item >= np && c > 0).then(|| colors[c as usize - 1]);
+                        entries.push(dlxlab::xc::Entry {
+                            item: dlxlab::xc::ItemId(item as u32),
+                            color,
+                        });
+                    }
+                    b.option_entries(&entries).unwrap();
+                }
+                b.build().unwrap()
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn count_equals_brute_force(p in problem(), force in proptest::collection::vec(0usize..16, 0..3), first in any::<bool>()) {
+            let mut dlx = Dlx::new(&p).unwrap();
+            if first {
+                dlx.set_policy(ChoicePolicy::First);
+            }
+            let r = count(&mut dlx, 0, &Limits::NONE);
+            prop_assert_eq!(r.stats.solutions, brute_force(&p, &[]));
+            prop_assert_eq!(r.stats.profile.iter().sum::<u64>(), r.stats.nodes);
+            dlx.check_invariants().map_err(TestCaseError::fail)?;
+            let mut forced = Vec::new();
+            for f in force {
+                if p.n_options() == 0 { break; }
+                let o = OptionId((f % p.n_options()) as u32);
+                let mut with = forced.clone();
+                with.push(o);
+                let ok = !forced.contains(&o) && compatible(&p, &with);
+                prop_assert_eq!(dlx.force(o).is_ok(), ok);
+                if ok {
+                    forced.push(o);
+                }
+                dlx.check_invariants().map_err(TestCaseError::fail)?;
+            }
+            let mut valid = true;
+            let r = dlx.search(&Limits::NONE, |s| {
+                valid &= s.starts_with(&forced) && compatible(&p, s) && covers_primary(&p, s);
+                Control::Continue
+            });
+            prop_assert!(valid);
+            prop_assert_eq!(r.stats.solutions, brute_force(&p, &forced));
+            dlx.release();
+            dlx.check_invariants().map_err(TestCaseError::fail)?;
+            prop_assert_eq!(count(&mut dlx, 0, &Limits::NONE).stats.solutions, brute_force(&p, &[]));
+        }
+    }
+}
