@@ -39,7 +39,15 @@
 //! Primary items with multiplicities (Knuth's Algorithm M) branch differently: [`split`] refuses
 //! them with [`SplitError::Multiplicity`] rather than guess.
 
-use super::{ChoicePolicy, ItemKind, OptionId, Problem, SearchStats};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use super::dlx::Dlx;
+use super::engine::{Engine, EngineError, ForceError};
+use super::{
+    ChoicePolicy, ItemKind, Limits, OptionId, Problem, SearchEnd, SearchResult, SearchStats,
+};
 
 /// A search tree cut at some depth: the counts above the cut and one subproblem per node at the cut.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -380,6 +388,141 @@ pub fn total<'s>(
         add_shifted(&mut t, s, depth);
     }
     t
+}
+
+/// Why a parallel count failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CountError {
+    /// No engine could be built for the problem.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A subproblem's path cannot be forced (a job file that does not belong to this problem).
+    #[error("subproblem {job}: {source}")]
+    Force {
+        /// Index of the subproblem (the job id).
+        job: usize,
+        /// Why.
+        source: ForceError,
+    },
+}
+
+/// Engines built once per worker and reused: a worker takes one from the pool (building it only if
+/// the pool is empty) and puts it back when its share of the work is done, so the matrix is built
+/// at most once per thread that runs at the same time, not once per subproblem.
+struct EnginePool<E, F> {
+    idle: Mutex<Vec<E>>,
+    make: F,
+}
+
+impl<E: Engine, F: Fn() -> Result<E, EngineError>> EnginePool<E, F> {
+    fn take(&self) -> Result<E, EngineError> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        match idle {
+            Some(e) => Ok(e),
+            None => (self.make)(),
+        }
+    }
+
+    fn put(&self, engine: E) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(engine);
+    }
+}
+
+/// An engine borrowed from the pool, returned when the worker's share of the iterator ends.
+struct Lease<'p, E: Engine, F: Fn() -> Result<E, EngineError>>(Option<E>, &'p EnginePool<E, F>);
+
+impl<E: Engine, F: Fn() -> Result<E, EngineError>> Drop for Lease<'_, E, F> {
+    fn drop(&mut self) {
+        if let Some(e) = self.0.take() {
+            self.1.put(e);
+        }
+    }
+}
+
+/// Searches every path (each the options to force) on the current rayon pool, with work stealing,
+/// and returns one result per path, in the order of `paths`.
+///
+/// `make` builds an engine (once per worker); every search uses `policy` and `limits` (the limits
+/// apply to each subproblem separately). `progress` is called once per finished subproblem.
+pub fn count_paths<E, F>(
+    paths: &[Vec<OptionId>],
+    policy: ChoicePolicy,
+    limits: &Limits,
+    make: F,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Vec<SearchResult>, CountError>
+where
+    E: Engine + Send,
+    F: Fn() -> Result<E, EngineError> + Sync,
+{
+    let pool = EnginePool {
+        idle: Mutex::new(vec![make()?]),
+        make,
+    };
+    paths
+        .par_iter()
+        .enumerate()
+        .map_init(
+            || pool.take().map(|e| Lease(Some(e), &pool)),
+            |lease, (job, path)| {
+                let engine = match lease {
+                    Ok(l) => {
+                        l.0.as_mut()
+                            .expect("a lease holds its engine until dropped")
+                    }
+                    Err(e) => return Err(CountError::Engine(e.clone())),
+                };
+                engine.set_policy(policy);
+                for &o in path {
+                    if let Err(source) = engine.force(o) {
+                        engine.release();
+                        return Err(CountError::Force { job, source });
+                    }
+                }
+                let result = super::count::count(engine, 0, limits);
+                engine.release();
+                progress();
+                Ok(result)
+            },
+        )
+        .collect()
+}
+
+/// Counts all solutions of `problem` along `plan` on the current rayon pool with [`Dlx`] engines:
+/// solutions, nodes, updates and profile equal to the serial search's.
+///
+/// The result ends in [`SearchEnd::Limit`] if any subproblem hit `limits`; the counts are then
+/// lower bounds.
+pub fn count_parallel(
+    problem: &Problem,
+    plan: &SplitPlan,
+    limits: &Limits,
+    progress: &(dyn Fn() + Sync),
+) -> Result<SearchResult, CountError> {
+    let results = count_paths(
+        &plan.subproblems,
+        plan.policy,
+        limits,
+        || Dlx::new(problem),
+        progress,
+    )?;
+    Ok(sum(plan, &results))
+}
+
+/// The total of a plan: the counts above the cut plus every subproblem's, shifted to its depth.
+pub fn sum(plan: &SplitPlan, results: &[SearchResult]) -> SearchResult {
+    let mut stats = plan.above.clone();
+    let mut end = SearchEnd::Exhausted;
+    for (path, r) in plan.subproblems.iter().zip(results) {
+        add_shifted(&mut stats, &r.stats, path.len());
+        if let SearchEnd::Limit(h) = r.end {
+            end = SearchEnd::Limit(h);
+        }
+    }
+    SearchResult { stats, end }
 }
 
 #[cfg(test)]
