@@ -81,3 +81,15 @@ pub enum ForceError {
         name: String,
     },
 }
+
+/// The engine for `problem`: [`Dlx`](crate::xc::dlx::Dlx) (Algorithm X/C, counted as dlx1/dlx2
+/// count) unless some primary item has multiplicities, then [`Mcc`](crate::xc::mcc::Mcc)
+/// (Algorithm M, counted as dlx3 counts).
+pub fn for_problem(problem: &crate::xc::Problem) -> Box<dyn Engine> {
+    if !problem.has_multiplicities() {
+        if let Ok(dlx) = crate::xc::dlx::Dlx::new(problem) {
+            return Box::new(dlx);
+        }
+    }
+    Box::new(crate::xc::mcc::Mcc::new(problem))
+}
