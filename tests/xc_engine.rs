@@ -320,3 +320,88 @@ mod random {
         }
     }
 }
+
+mod sudoku_dlx {
+    use dlxlab::puzzles::sudoku::encode;
+    use dlxlab::solvers::{by_name, SolveLimits, Status};
+    use dlxlab::sudoku::{check_solution, Grid, Shape};
+    use dlxlab::xc::dlx::Dlx;
+    use dlxlab::xc::engine::Engine;
+    use dlxlab::xc::Limits;
+
+    const HARD17: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn solve(line: &str, max: u64) -> dlxlab::solvers::Outcome {
+        let solver = by_name("dlx").expect("dlx is registered");
+        let grid = Grid::parse(line).unwrap();
+        let limits = SolveLimits {
+            max_solutions: max,
+            budget: Limits::NONE,
+        };
+        let out = solver.solve(&grid, &limits);
+        if let Some(sol) = &out.solution {
+            check_solution(&grid, sol).unwrap();
+        }
+        out
+    }
+
+    #[test]
+    fn unique_multiple_none() {
+        let out = solve(HARD17, 2);
+        assert_eq!(out.status, Status::Unique);
+        assert!(out.stats.nodes > 0 && out.stats.guesses > 0);
+        // The cached matrix was restored: the same puzzle costs the same again.
+        assert_eq!(solve(HARD17, 2).stats, out.stats);
+        assert_eq!(solve(&".".repeat(81), 2).status, Status::Multiple);
+        // Row 1 misses only 9, which column 9 already has: no solution, no clashing givens.
+        let none = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+        assert_eq!(solve(&none, 2).status, Status::None);
+    }
+
+    #[test]
+    fn other_shapes() {
+        assert_eq!(solve(&".".repeat(16), 0).solutions, 288);
+        assert_eq!(solve(&".".repeat(36), 1).status, Status::Limit);
+        let out = solve(&".".repeat(256), 1);
+        assert!(out.solution.is_some());
+    }
+
+    #[test]
+    fn forcing_givens_restores_the_matrix() {
+        let grid = Grid::parse(HARD17).unwrap();
+        let xc = encode(Shape::CLASSIC);
+        let mut dlx = Dlx::new(xc.problem()).unwrap();
+        for (cell, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                dlx.force(xc.option_of(cell, d)).unwrap();
+            }
+        }
+        assert!(dlx.force(xc.option_of(0, 4)).is_err());
+        let (sol, _) = dlxlab::xc::count::first_solution(&mut dlx, &Limits::NONE);
+        let sol = xc.decode(&sol.unwrap()).unwrap();
+        check_solution(&grid, &sol).unwrap();
+        dlx.release();
+        dlx.check_invariants().unwrap();
+    }
+
+    /// The first 300 puzzles of the 17-clue corpus, when `$DLXLAB_DATA` points at it.
+    #[test]
+    fn corpus_17_clue() {
+        let Some(dir) = std::env::var_os("DLXLAB_DATA") else {
+            return;
+        };
+        let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join("17-clue.txt"))
+        else {
+            return;
+        };
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(300)
+        {
+            let line = line.split_whitespace().next().unwrap();
+            assert_eq!(solve(line, 2).status, Status::Unique, "{line}");
+        }
+    }
+}

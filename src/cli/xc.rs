@@ -1,13 +1,233 @@
-//! `dlxlab xc` (being written: see issue 2).
+//! `dlxlab xc`: solve an exact-cover problem written in Knuth's DLX text format.
 
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
-use clap::Args;
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+
+use dlxlab::xc::engine::for_problem;
+use dlxlab::xc::format::{self, ReadError};
+use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, SearchEnd};
+
+/// Exit code when a node budget ended the search before it was complete.
+const EXIT_LIMIT: u8 = 3;
+
+const EXAMPLES: &str = "\
+The input is Knuth's format (dlx1/dlx2/dlx3): `|` starts a comment line; the first other line
+names the items, primary ones first, then `|`, then secondary ones; every further line is one
+option. `item:colour` colours a secondary item; `lo:hi|item` on the item line asks for a primary
+item to be covered between lo and hi times (Algorithm M). Problems with such bounds are solved by
+Algorithm M (as dlx3), the others by Algorithm X/C over dancing links (as dlx1/dlx2).
+
+Output: each solution as its options, one per line exactly as written in the input, with a blank
+line between solutions.
+
+Exit status: 0 when a solution was found (or counted), 1 when the problem has no solution, 3 when
+--limit-nodes stopped the search before it was complete (the count is then only a lower bound and
+is printed as `at least N`), 2 on errors.
+
+Examples:
+  dlxlab gen-xc queens 8 | dlxlab xc -               # one solution of 8 queens
+  dlxlab gen-xc queens 8 | dlxlab xc - --count       # 92
+  dlxlab xc problem.dlx --max 0                      # every solution
+  dlxlab xc problem.dlx --count --max 2              # is the solution unique?
+  dlxlab gen-xc pentomino 6x10 --symmetry | dlxlab xc - --count --stats
+  dlxlab xc big.dlx --count --limit-nodes 1000000 --policy first";
 
 /// Solve an exact-cover problem in Knuth's DLX text format.
 #[derive(Args, Debug)]
-pub struct XcArgs {}
+#[command(after_long_help = EXAMPLES)]
+pub struct XcArgs {
+    /// The problem in Knuth's format; `-` reads standard input.
+    #[arg(value_name = "FILE|-")]
+    input: PathBuf,
 
-pub fn run(_args: XcArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`xc` is not implemented yet (issue 2)")
+    /// Stop after N solutions; 0 finds them all. Default: 1 when printing, all with --count.
+    #[arg(long, value_name = "N")]
+    max: Option<u64>,
+
+    /// Print only the number of solutions.
+    #[arg(long)]
+    count: bool,
+
+    /// Print the engine, nodes, updates, per-level profile and search time on stderr.
+    #[arg(long)]
+    stats: bool,
+
+    /// Give up after N search nodes (the count is then reported as a lower bound).
+    #[arg(long, value_name = "N")]
+    limit_nodes: Option<u64>,
+
+    /// How to choose the item to branch on: `mrv` (fewest options, ties to the first item —
+    /// Knuth's rule) or `first` (the first uncovered item, for ablation studies).
+    #[arg(long, value_enum, default_value_t = Policy::Mrv)]
+    policy: Policy,
+}
+
+/// The `--policy` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Policy {
+    /// Minimum remaining values.
+    Mrv,
+    /// First uncovered item.
+    First,
+}
+
+fn read_input(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .context("reading standard input")?;
+    } else {
+        bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    }
+    Ok(bytes)
+}
+
+/// Runs `dlxlab xc`.
+pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
+    let name = if args.input.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        args.input.display().to_string()
+    };
+    let bytes = read_input(&args.input)?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        // Let the line reader find and name the bad line.
+        Err(e) => {
+            return Err(match format::read(&e.into_bytes()[..]) {
+                Err(ReadError::Format(err)) => anyhow::Error::new(err),
+                Err(ReadError::Io(err)) => anyhow::Error::new(err),
+                Ok(_) => anyhow::anyhow!("the input is not valid UTF-8"),
+            })
+            .with_context(|| format!("reading {name}"));
+        }
+    };
+    let parsed = format::parse(&text).with_context(|| format!("in {name}"))?;
+    let lines: Vec<&str> = text.lines().collect();
+    {
+        let mut err = io::stderr().lock();
+        for w in &parsed.warnings {
+            writeln!(err, "dlxlab: warning: {name}: {w}")?;
+        }
+    }
+    let problem = &parsed.problem;
+    let max = args.max.unwrap_or(if args.count { 0 } else { 1 });
+    let limits = Limits {
+        max_nodes: args.limit_nodes,
+        max_time: None,
+    };
+    let mut engine = for_problem(problem);
+    engine.set_policy(match args.policy {
+        Policy::Mrv => ChoicePolicy::Mrv,
+        Policy::First => ChoicePolicy::First,
+    });
+
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut found = 0u64;
+    let mut write_error: Option<io::Error> = None;
+    let start = Instant::now();
+    let result = engine.search_dyn(&limits, &mut |solution: &[OptionId]| {
+        found += 1;
+        if !args.count {
+            let mut write = || -> io::Result<()> {
+                if found > 1 {
+                    writeln!(out)?;
+                }
+                for o in solution {
+                    writeln!(
+                        out,
+                        "{}",
+                        lines[parsed.option_lines[o.0 as usize] - 1].trim()
+                    )?;
+                }
+                Ok(())
+            };
+            if let Err(e) = write() {
+                write_error = Some(e);
+                return Control::Stop;
+            }
+        }
+        if max != 0 && found >= max {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    });
+    let elapsed = start.elapsed();
+    if let Some(e) = write_error {
+        return Err(e).context("writing the solutions");
+    }
+    let solutions = result.stats.solutions;
+    if args.count {
+        match result.end {
+            SearchEnd::Limit(_) => writeln!(
+                out,
+                "at least {solutions} (node limit reached: the count is incomplete)"
+            )?,
+            _ => writeln!(out, "{solutions}")?,
+        }
+    }
+    out.flush()?;
+    drop(out);
+
+    let mut err = io::stderr().lock();
+    if args.stats {
+        let (items, options) = engine.problem_sizes();
+        let engine_name = if problem.has_multiplicities() {
+            "mcc (Algorithm M, counted as dlx3)"
+        } else {
+            "dlx (Algorithm X/C, counted as dlx1/dlx2)"
+        };
+        let s = &result.stats;
+        writeln!(err, "engine: {engine_name}")?;
+        writeln!(
+            err,
+            "problem: {items} items ({} primary), {options} options",
+            problem.n_primary()
+        )?;
+        writeln!(err, "solutions: {solutions}")?;
+        writeln!(err, "nodes: {}", s.nodes)?;
+        writeln!(err, "updates: {}", s.updates)?;
+        let profile: Vec<String> = s.profile.iter().map(u64::to_string).collect();
+        writeln!(err, "profile: {}", profile.join(" "))?;
+        writeln!(
+            err,
+            "time: {:.3} ms (search only)",
+            elapsed.as_secs_f64() * 1e3
+        )?;
+    }
+    match result.end {
+        SearchEnd::Limit(_) => {
+            writeln!(
+                err,
+                "dlxlab: node limit of {} reached: found {solutions} solution(s) so far; the search is incomplete",
+                args.limit_nodes.unwrap_or_default()
+            )?;
+            Ok(ExitCode::from(EXIT_LIMIT))
+        }
+        SearchEnd::Stopped => {
+            if args.count {
+                writeln!(
+                    err,
+                    "dlxlab: stopped at --max {max}: there may be more solutions"
+                )?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        SearchEnd::Exhausted if solutions == 0 => {
+            if !args.count {
+                writeln!(err, "dlxlab: no solution")?;
+            }
+            Ok(ExitCode::from(1))
+        }
+        SearchEnd::Exhausted => Ok(ExitCode::SUCCESS),
+    }
 }

@@ -4,6 +4,7 @@
 //! - [`polyomino`]: tiling a rectangle with a set of polyominoes (the 12 pentominoes by default),
 //!   with optional symmetry breaking.
 //! - [`langford`]: Langford pairs.
+//! - [`sudoku`]: Sudoku with boxes of r x c cells.
 //!
 //! Each encoder fixes its item and option order in its documentation, because node counts depend
 //! on it and are compared with Knuth's programs on the same input.
@@ -11,6 +12,7 @@
 pub mod langford;
 pub mod polyomino;
 pub mod queens;
+pub mod sudoku;
 
 use crate::xc::OptionId;
 

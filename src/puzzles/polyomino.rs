@@ -9,7 +9,7 @@
 //!
 //! # Symmetry breaking
 //!
-//! A rectangle has 4 symmetries (8 when it is square). With [`Tiling::new`]'s `break_symmetry`,
+//! Boards are given as `height x width` (rows, then columns). A rectangle has 4 symmetries (8 when it is square). With [`Tiling::new`]'s `break_symmetry`,
 //! one piece is restricted to one placement per orbit of the board's symmetry group, so each tiling
 //! is counted once up to symmetry. This is exact when no placement of that piece is mapped to itself
 //! by a non-trivial symmetry: then every tiling has exactly `|G|` distinct images and exactly one of
@@ -121,7 +121,7 @@ pub enum PolyominoError {
     #[error("piece `{0}` lists a cell twice")]
     RepeatedCell(String),
     /// The pieces cannot fill the board.
-    #[error("the pieces cover {pieces} cells but the {width}x{height} board has {cells}")]
+    #[error("the pieces cover {pieces} cells but the {height}x{width} board has {cells}")]
     Area {
         /// Board width.
         width: usize,
@@ -161,35 +161,55 @@ pub struct Tiling {
     restricted: Option<usize>,
 }
 
-/// The symmetries of a `width x height` board as maps of `(row, column)`.
-fn board_symmetries(
-    width: usize,
+/// The symmetries of a board of `height` rows and `width` columns: 4, or 8 when it is square.
+/// Symmetry 0 is the identity.
+#[derive(Clone, Copy, Debug)]
+struct BoardSymmetry {
     height: usize,
-) -> Vec<Box<dyn Fn((usize, usize)) -> (usize, usize)>> {
-    let (w, h) = (width - 1, height - 1);
-    let mut g: Vec<Box<dyn Fn((usize, usize)) -> (usize, usize)>> = vec![
-        Box::new(|(r, c)| (r, c)),
-        Box::new(move |(r, c)| (h - r, c)),
-        Box::new(move |(r, c)| (r, w - c)),
-        Box::new(move |(r, c)| (h - r, w - c)),
-    ];
-    if width == height {
-        g.push(Box::new(|(r, c)| (c, r)));
-        g.push(Box::new(move |(r, c)| (w - c, h - r)));
-        g.push(Box::new(move |(r, c)| (c, h - r)));
-        g.push(Box::new(move |(r, c)| (w - c, r)));
+    width: usize,
+}
+
+impl BoardSymmetry {
+    fn count(self) -> usize {
+        if self.width == self.height {
+            8
+        } else {
+            4
+        }
     }
-    g
+
+    /// The image of cell `(r, c)` under symmetry `k`.
+    fn apply(self, k: usize, (r, c): (usize, usize)) -> (usize, usize) {
+        let (h, w) = (self.height - 1, self.width - 1);
+        match k {
+            0 => (r, c),
+            1 => (h - r, c),
+            2 => (r, w - c),
+            3 => (h - r, w - c),
+            // Square boards only (h == w): the transpositions and quarter turns.
+            4 => (c, r),
+            5 => (w - c, h - r),
+            6 => (c, h - r),
+            _ => (w - c, r),
+        }
+    }
+
+    /// The image of a placement, sorted.
+    fn image(self, k: usize, cells: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        let mut v: Vec<_> = cells.iter().map(|&x| self.apply(k, x)).collect();
+        v.sort_unstable();
+        v
+    }
 }
 
 impl Tiling {
-    /// Encodes the tiling of a `width x height` rectangle (`width` columns, `height` rows) by
-    /// `pieces`, each used once; with `break_symmetry`, each tiling is counted once up to the
-    /// board's symmetries (see the module documentation).
+    /// Encodes the tiling of a `height x width` rectangle (`height` rows of `width` cells, as in
+    /// "the 6x10 rectangle") by `pieces`, each used once; with `break_symmetry`, each tiling is
+    /// counted once up to the board's symmetries (see the module documentation).
     pub fn new(
         pieces: Vec<Piece>,
-        width: usize,
         height: usize,
+        width: usize,
         break_symmetry: bool,
     ) -> Result<Tiling, PolyominoError> {
         if width == 0 || height == 0 {
@@ -238,17 +258,12 @@ impl Tiling {
         let mut symmetry_factor = 1;
         let mut restricted = None;
         if break_symmetry {
-            let g = board_symmetries(width, height);
-            let image = |f: &dyn Fn((usize, usize)) -> (usize, usize), cells: &[(usize, usize)]| {
-                let mut v: Vec<_> = cells.iter().map(|&x| f(x)).collect();
-                v.sort_unstable();
-                v
-            };
+            let g = BoardSymmetry { height, width };
             let breaker = (0..pieces.len())
                 .filter(|&k| {
                     per_piece[k]
                         .iter()
-                        .all(|pl| g[1..].iter().all(|f| image(f.as_ref(), pl) != *pl))
+                        .all(|pl| (1..g.count()).all(|s| g.image(s, pl) != *pl))
                 })
                 .min_by_key(|&k| per_piece[k].len())
                 .ok_or(PolyominoError::NoSymmetryBreaker)?;
@@ -257,12 +272,12 @@ impl Tiling {
                 if seen.contains(pl) {
                     return false;
                 }
-                for f in &g {
-                    seen.insert(image(f.as_ref(), pl));
+                for s in 0..g.count() {
+                    seen.insert(g.image(s, pl));
                 }
                 true
             });
-            symmetry_factor = g.len();
+            symmetry_factor = g.count();
             restricted = Some(breaker);
         }
         let mut b = Problem::builder();
@@ -298,13 +313,15 @@ impl Tiling {
         })
     }
 
-    /// The 12 pentominoes on a `width x height` board (`width * height` must be 60).
+    /// The 12 pentominoes on a board of `height` rows and `width` columns (`height * width` must
+    /// be 60). `Tiling::pentominoes(6, 10, false)` is the classic 6x10 rectangle, encoded so that
+    /// dlx1 needs 3,637,261 nodes to find its 9,356 tilings.
     pub fn pentominoes(
-        width: usize,
         height: usize,
+        width: usize,
         break_symmetry: bool,
     ) -> Result<Tiling, PolyominoError> {
-        Tiling::new(pentominoes(), width, height, break_symmetry)
+        Tiling::new(pentominoes(), height, width, break_symmetry)
     }
 
     /// The exact-cover problem.
@@ -417,7 +434,7 @@ mod tests {
 
     #[test]
     fn encodes_6x10() {
-        let t = Tiling::pentominoes(10, 6, false).unwrap();
+        let t = Tiling::pentominoes(6, 10, false).unwrap();
         let p = t.problem();
         assert_eq!((p.n_primary(), p.n_secondary()), (72, 0));
         assert_eq!(p.items()[12].name, "r0c0");
@@ -425,7 +442,7 @@ mod tests {
             p.option_to_string(OptionId(0)),
             "F r0c1 r0c2 r1c0 r1c1 r2c1"
         );
-        let s = Tiling::pentominoes(10, 6, true).unwrap();
+        let s = Tiling::pentominoes(6, 10, true).unwrap();
         assert_eq!(s.symmetry_factor(), 4);
         assert_eq!(s.restricted_piece().unwrap().name, "X");
         let x = |t: &Tiling| t.placements().iter().filter(|pl| pl.piece == 9).count();
@@ -435,7 +452,7 @@ mod tests {
     #[test]
     fn rejects_bad_boards() {
         assert!(matches!(
-            Tiling::pentominoes(7, 9, false),
+            Tiling::pentominoes(9, 7, false),
             Err(PolyominoError::Area {
                 cells: 63,
                 pieces: 60,
@@ -443,7 +460,7 @@ mod tests {
             })
         ));
         assert_eq!(
-            Tiling::pentominoes(0, 9, false).unwrap_err(),
+            Tiling::pentominoes(9, 0, false).unwrap_err(),
             PolyominoError::EmptyBoard
         );
         // A lone square cannot break the symmetry of a 1x1 board.

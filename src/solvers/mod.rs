@@ -12,6 +12,7 @@
 //!   (measured by [`Solver::run`]).
 //! - **status**: see [`Status`].
 
+pub mod dlx;
 mod registry;
 
 pub use registry::{all_solvers, by_name, names};

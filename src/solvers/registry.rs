@@ -4,7 +4,7 @@ use super::Solver;
 
 /// Every registered solver, in a fixed order (the order of CSV rows and report tables).
 pub fn all_solvers() -> Vec<Box<dyn Solver>> {
-    vec![]
+    vec![Box::new(super::dlx::DlxSolver)]
 }
 
 /// The registered names, in registry order.

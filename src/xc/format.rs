@@ -25,7 +25,7 @@
 //!
 //! Differences from Knuth, all in the direction of accepting more: names may be longer than 8
 //! characters and colours longer than one character, and there is no limit on line length or on the
-//! number of items. What [`write`] produces for a problem whose names fit Knuth's limits (see
+//! number of items. What [`write()`] produces for a problem whose names fit Knuth's limits (see
 //! [`fits_knuth_limits`]) is read unchanged by his programs.
 //!
 //! Errors name the line and the column (both 1-based, columns counted in characters) of the
@@ -231,14 +231,14 @@ pub fn write_comment(text: &str, mut out: impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes a problem to a string (see [`write`]).
+/// Writes a problem to a string (see [`write()`]).
 pub fn to_string(problem: &Problem) -> io::Result<String> {
     let mut out = Vec::new();
     write(problem, &mut out)?;
     Ok(String::from_utf8(out).expect("names are UTF-8"))
 }
 
-/// True when Knuth's programs can read what [`write`] produces for this problem unchanged: item
+/// True when Knuth's programs can read what [`write()`] produces for this problem unchanged: item
 /// names of at most 8 bytes, colours of exactly one byte, all ASCII (Knuth tokenises bytes with
 /// `isspace`).
 pub fn fits_knuth_limits(problem: &Problem) -> bool {
