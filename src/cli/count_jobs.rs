@@ -39,7 +39,10 @@ pub fn run(args: CountJobsArgs) -> anyhow::Result<ExitCode> {
     let ids: Vec<u64> = (0..dir.manifest.jobs)
         .filter(|&id| slice.contains(id))
         .collect();
-    let paths: Vec<_> = ids.iter().map(|&id| dir.jobs[id as usize].clone()).collect();
+    let paths: Vec<_> = ids
+        .iter()
+        .map(|&id| dir.jobs[id as usize].clone())
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
