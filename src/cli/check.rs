@@ -1,13 +1,207 @@
-//! `dlxlab check` (being written: see issue 3).
+//! `dlxlab check`: run several solvers over a corpus, verify every solution, demand agreement.
 
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::bail;
 use clap::Args;
+use rayon::prelude::*;
+
+use dlxlab::solvers::{all_solvers, by_name, SolveLimits, Solver, Status};
+use dlxlab::sudoku::check_solution;
+
+use super::solve::{read_puzzles, solve_line};
 
 /// Run solvers over a corpus and fail on any invalid solution or disagreement.
 #[derive(Args, Debug)]
-pub struct CheckArgs {}
+pub struct CheckArgs {
+    /// The puzzles (`-` for stdin); blank lines and `#` comments are skipped.
+    #[arg(long)]
+    corpus: PathBuf,
+    /// Check only the first N puzzles.
+    #[arg(long)]
+    first: Option<usize>,
+    /// Comma-separated solver names; default every registered solver except `backtrack`.
+    #[arg(long, value_delimiter = ',')]
+    solvers: Vec<String>,
+}
 
-pub fn run(_args: CheckArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`check` is not implemented yet (issue 3)")
+/// One solver's answer on one puzzle.
+struct Answer {
+    status: Status,
+    nodes: u64,
+    time_ns: u64,
+}
+
+/// Everything that went wrong on one puzzle line.
+struct LineReport {
+    line: usize,
+    answers: Vec<Option<Answer>>,
+    invalid_input: Option<String>,
+    failures: Vec<String>,
+}
+
+pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let solvers: Vec<Box<dyn Solver>> = if args.solvers.is_empty() {
+        all_solvers()
+            .into_iter()
+            .filter(|s| s.name() != "backtrack")
+            .collect()
+    } else {
+        let mut chosen = Vec::new();
+        for name in &args.solvers {
+            match by_name(name) {
+                Some(s) => chosen.push(s),
+                None => bail!("no solver `{name}`"),
+            }
+        }
+        chosen
+    };
+    if solvers.is_empty() {
+        bail!("no solver to check");
+    }
+    let mut puzzles = read_puzzles(&args.corpus)?;
+    if let Some(n) = args.first {
+        puzzles.truncate(n);
+    }
+    let limits = SolveLimits::default();
+    let reports: Vec<LineReport> = puzzles
+        .par_iter()
+        .map(|(line, puzzle)| check_line(&solvers, *line, puzzle, &limits))
+        .collect();
+
+    let mut out = io::stdout().lock();
+    let invalid = reports.iter().filter(|r| r.invalid_input.is_some()).count();
+    let names: Vec<&str> = solvers.iter().map(|s| s.name()).collect();
+    writeln!(
+        out,
+        "checked {} puzzles with {}: {} invalid input lines",
+        reports.len(),
+        names.join(", "),
+        invalid
+    )?;
+    writeln!(
+        out,
+        "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12} {:>12}",
+        "solver", "unique", "multiple", "none", "limit", "nodes/puzzle", "µs/puzzle"
+    )?;
+    for (k, name) in names.iter().enumerate() {
+        let mut by_status: BTreeMap<Status, usize> = BTreeMap::new();
+        let (mut nodes, mut time, mut runs) = (0u64, 0u64, 0u64);
+        for a in reports.iter().filter_map(|r| r.answers[k].as_ref()) {
+            *by_status.entry(a.status).or_default() += 1;
+            nodes += a.nodes;
+            time += a.time_ns;
+            runs += 1;
+        }
+        let get = |s| by_status.get(&s).copied().unwrap_or(0);
+        let per = |x: u64| {
+            if runs == 0 {
+                0.0
+            } else {
+                x as f64 / runs as f64
+            }
+        };
+        writeln!(
+            out,
+            "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12.1} {:>12.1}",
+            name,
+            get(Status::Unique),
+            get(Status::Multiple),
+            get(Status::None),
+            get(Status::Limit),
+            per(nodes),
+            per(time) / 1000.0
+        )?;
+    }
+    let failures: Vec<String> = reports
+        .iter()
+        .flat_map(|r| {
+            r.failures
+                .iter()
+                .map(move |f| format!("line {}: {f}", r.line))
+        })
+        .collect();
+    for f in &failures {
+        writeln!(out, "{f}")?;
+    }
+    if failures.is_empty() {
+        writeln!(out, "all solvers agree; every solution checked")?;
+        Ok(ExitCode::SUCCESS)
+    } else {
+        writeln!(out, "{} failures", failures.len())?;
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// Runs every solver on one puzzle and lists what is wrong: invalid solutions, and answers that
+/// differ from the first solver's (status, count, and the solution when it is unique). Solvers
+/// that do not handle the grid's size are skipped.
+fn check_line(
+    solvers: &[Box<dyn Solver>],
+    line: usize,
+    puzzle: &str,
+    limits: &SolveLimits,
+) -> LineReport {
+    let mut report = LineReport {
+        line,
+        answers: Vec::with_capacity(solvers.len()),
+        invalid_input: None,
+        failures: Vec::new(),
+    };
+    if let Err(e) = dlxlab::sudoku::Grid::parse(puzzle) {
+        report.invalid_input = Some(e.to_string());
+        report.answers.resize_with(solvers.len(), || None);
+        return report;
+    }
+    // What must agree: status, solution count, and the solution when it is unique.
+    type Key = (Status, u64, Option<String>);
+    let mut reference: Option<(&str, Key)> = None;
+    for solver in solvers {
+        let Ok((grid, outcome)) = solve_line(solver.as_ref(), puzzle, limits) else {
+            report.answers.push(None);
+            continue;
+        };
+        let name = solver.name();
+        if let Some(sol) = &outcome.solution {
+            if let Err(e) = check_solution(&grid, sol) {
+                report
+                    .failures
+                    .push(format!("{name} gave an invalid solution {sol}: {e}"));
+            }
+        } else if matches!(outcome.status, Status::Unique | Status::Multiple) {
+            report.failures.push(format!(
+                "{name} says {} but gave no solution",
+                outcome.status
+            ));
+        }
+        let solution_key = (outcome.status == Status::Unique)
+            .then(|| outcome.solution.as_ref().map(|g| g.to_line()))
+            .flatten();
+        let key = (outcome.status, outcome.solutions, solution_key);
+        match &reference {
+            None => reference = Some((name, key.clone())),
+            Some((first, expected)) if *expected != key => report.failures.push(format!(
+                "{first} and {name} disagree: {first} {} ({} solutions), {name} {} ({} solutions){}",
+                expected.0,
+                expected.1,
+                key.0,
+                key.1,
+                if expected.0 == key.0 {
+                    " with different solutions"
+                } else {
+                    ""
+                }
+            )),
+            Some(_) => {}
+        }
+        report.answers.push(Some(Answer {
+            status: outcome.status,
+            nodes: outcome.stats.nodes,
+            time_ns: outcome.stats.time_ns,
+        }));
+    }
+    report
 }

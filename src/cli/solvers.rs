@@ -1,13 +1,35 @@
-//! `dlxlab solvers` (being written: see issue 3).
+//! `dlxlab solvers`: the registered solvers with their descriptors and supported sizes.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Args;
+
+use dlxlab::solvers::all_solvers;
+use dlxlab::sudoku::Shape;
 
 /// List the registered solvers with their descriptors.
 #[derive(Args, Debug)]
 pub struct SolversArgs {}
 
 pub fn run(_args: SolversArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`solvers` is not implemented yet (issue 3)")
+    let shapes: Vec<Shape> = [(2, 2), (2, 3), (3, 3), (4, 4), (5, 5), (6, 6)]
+        .into_iter()
+        .filter_map(|(r, c)| Shape::new(r, c))
+        .collect();
+    let mut out = io::stdout().lock();
+    for solver in all_solvers() {
+        let d = solver.descriptor();
+        let sizes: Vec<String> = shapes
+            .iter()
+            .filter(|&&s| solver.supports(s))
+            .map(|s| format!("{}x{}", s.side(), s.side()))
+            .collect();
+        writeln!(out, "{}", solver.name())?;
+        writeln!(out, "  representation: {}", d.representation)?;
+        writeln!(out, "  propagation:    {}", d.propagation)?;
+        writeln!(out, "  heuristic:      {}", d.heuristic)?;
+        writeln!(out, "  sizes:          {}", sizes.join(" "))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,13 +1,188 @@
-//! `dlxlab study` (being written: see issue 4).
+//! `dlxlab study`: a corpus through every solver — runs.csv, meta.json, summary.md.
 
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use clap::Args;
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use dlxlab::budget::Limits;
+use dlxlab::corpus::{self, Shard, Source};
+use dlxlab::harness::{self, StudyConfig, DEFAULT_CHUNK_LINES};
+use dlxlab::solvers::SolveLimits;
 
 /// Run a corpus through every solver: runs.csv, meta.json, summary.md.
 #[derive(Args, Debug)]
-pub struct StudyArgs {}
+pub struct StudyArgs {
+    /// Corpus file, `-` for standard input. Default: $DLXLAB_DATA/17-clue.txt, else
+    /// datasets/17-clue.txt, else the embedded default corpus.
+    #[arg(long)]
+    corpus: Option<PathBuf>,
+    /// Solvers to run, comma-separated (default: every registered solver).
+    #[arg(long, value_delimiter = ',')]
+    solvers: Vec<String>,
+    /// Worker threads (default: one per CPU).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Node budget per puzzle and solver (default: none, except backtrack's 100,000).
+    #[arg(long)]
+    limit_nodes: Option<u64>,
+    /// Time budget per puzzle and solver, in milliseconds (makes rows machine-dependent).
+    #[arg(long)]
+    limit_ms: Option<u64>,
+    /// Stop after this many solutions (0 = count all; 2 proves uniqueness).
+    #[arg(long, default_value_t = 2)]
+    max_solutions: u64,
+    /// Run only shard K of N (lines whose number l has (l-1) mod N = K-1).
+    #[arg(long)]
+    shard: Option<Shard>,
+    /// Output directory (default: reports/<corpus name>/, or reports/<corpus name>/shard-K-of-N/).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// No progress bar and no summary line.
+    #[arg(long)]
+    quiet: bool,
+    /// Continue an interrupted run in the output directory.
+    #[arg(long)]
+    resume: bool,
+    /// Where time_ns comes from: the parallel pass, or a separate single-threaded pass.
+    #[arg(long, value_enum, default_value_t = Timing::Parallel)]
+    timing: Timing,
+}
 
-pub fn run(_args: StudyArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`study` is not implemented yet (issue 4)")
+/// Where `time_ns` comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Timing {
+    /// From the parallel pass (fast; times include contention between threads).
+    Parallel,
+    /// From a single-threaded re-run of every pair (fair speed figures; about twice the work).
+    Serial,
+}
+
+/// Set by Ctrl-C; a second Ctrl-C exits at once.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Finds the corpus from `--corpus` and `$DLXLAB_DATA`.
+pub fn locate_corpus(explicit: Option<&Path>) -> Source {
+    let data = std::env::var_os("DLXLAB_DATA").map(PathBuf::from);
+    corpus::locate(explicit, data.as_deref())
+}
+
+/// The limits given by the common flags.
+pub fn limits(max_solutions: u64, limit_nodes: Option<u64>, limit_ms: Option<u64>) -> SolveLimits {
+    SolveLimits {
+        max_solutions,
+        budget: Limits {
+            max_nodes: limit_nodes,
+            max_time: limit_ms.map(Duration::from_millis),
+        },
+    }
+}
+
+/// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
+pub fn progress_bar(quiet: bool, total: Option<u64>, what: &str) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = match total {
+        Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
+        None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
+    };
+    let template = if total.is_some() {
+        format!("{{bar:40}} {{human_pos}}/{{human_len}} {what} {{per_sec}} ETA {{eta}}")
+    } else {
+        format!("{{spinner}} {{human_pos}} {what} {{per_sec}}")
+    };
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Installs the Ctrl-C handler (once) and returns the stop flag.
+pub fn stop_flag() -> &'static AtomicBool {
+    // An error here means a handler is already installed (a second command in one process).
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    &STOP
+}
+
+pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
+    let source = locate_corpus(args.corpus.as_deref());
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let out_dir = args.out.clone().unwrap_or_else(|| {
+        let base = Path::new("reports").join(source.name());
+        match args.shard {
+            Some(s) => base.join(format!("shard-{}-of-{}", s.index, s.count)),
+            None => base,
+        }
+    });
+    let solvers = harness::select_solvers(
+        &args.solvers,
+        limits(args.max_solutions, args.limit_nodes, args.limit_ms),
+    )?;
+    let n_solvers = solvers.len();
+    let config = StudyConfig {
+        source,
+        out_dir,
+        solvers,
+        shard,
+        threads: args.threads,
+        serial_timing: args.timing == Timing::Serial,
+        resume: args.resume,
+        chunk_lines: DEFAULT_CHUNK_LINES,
+    };
+    let visible = !args.quiet && std::io::stderr().is_terminal();
+    let total = match (&config.source, visible) {
+        (Source::Stdin, _) | (_, false) => None,
+        (source, true) => harness::count_puzzle_lines(source, shard).ok(),
+    };
+    let bar = progress_bar(args.quiet, total, "puzzles");
+    let stop = stop_flag();
+    let start = Instant::now();
+    let report = harness::study(&config, stop, &|n| bar.inc(n))
+        .with_context(|| format!("study of {}", config.source.describe()))?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let dir = config.out_dir.display();
+    let Some(summary) = &report.summary else {
+        eprintln!(
+            "study: interrupted after {} puzzles; whole puzzles are in {dir}/runs.csv.partial; run again with --resume",
+            report.tally.puzzles
+        );
+        return Ok(ExitCode::from(130));
+    };
+    if !args.quiet {
+        let puzzles = report.tally.puzzles;
+        let s = &summary.statuses;
+        eprintln!(
+            "study: {puzzles} puzzles x {n_solvers} solvers in {secs:.1} s ({:.0} puzzles/s){}; unique {} multiple {} none {} limit {} invalid {}; reconciled: {}; solver errors {}; disagreements {} -> {dir}",
+            puzzles as f64 / secs.max(1e-9),
+            if report.resumed_rows > 0 {
+                format!(", {} rows resumed", report.resumed_rows)
+            } else {
+                String::new()
+            },
+            s[0],
+            s[1],
+            s[2],
+            s[3],
+            s[4],
+            if summary.reconciled() { "yes" } else { "no" },
+            summary.solver_errors(),
+            summary.disagreements
+        );
+    }
+    Ok(if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

@@ -12,8 +12,18 @@
 //!   (measured by [`Solver::run`]).
 //! - **status**: see [`Status`].
 
+pub mod backtrack;
+mod board;
 pub mod dlx;
+mod geometry;
+pub mod locked;
+pub mod mrv;
+mod propagation;
 mod registry;
+pub mod singles;
+pub mod subsets;
+mod tally;
+pub mod trace;
 
 pub use registry::{all_solvers, by_name, names};
 

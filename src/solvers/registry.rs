@@ -4,7 +4,14 @@ use super::Solver;
 
 /// Every registered solver, in a fixed order (the order of CSV rows and report tables).
 pub fn all_solvers() -> Vec<Box<dyn Solver>> {
-    vec![Box::new(super::dlx::DlxSolver)]
+    vec![
+        Box::new(super::backtrack::Backtrack),
+        Box::new(super::mrv::Mrv),
+        Box::new(super::singles::Singles),
+        Box::new(super::locked::Locked),
+        Box::new(super::subsets::Subsets),
+        Box::new(super::dlx::DlxSolver),
+    ]
 }
 
 /// The registered names, in registry order.

@@ -161,7 +161,8 @@ impl Grid {
     pub fn check_givens(&self) -> Result<(), GridError> {
         let shape = self.shape;
         let n = shape.side();
-        let units: [(fn(usize) -> Unit, Box<dyn Fn(usize) -> Vec<usize>>); 3] = [
+        type UnitCells = (fn(usize) -> Unit, Box<dyn Fn(usize) -> Vec<usize>>);
+        let units: [UnitCells; 3] = [
             (Unit::Row, Box::new(move |u| shape.row_cells(u).collect())),
             (Unit::Col, Box::new(move |u| shape.col_cells(u).collect())),
             (Unit::Box, Box::new(move |u| shape.box_cells(u).collect())),

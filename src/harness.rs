@@ -1,1 +1,0 @@
-//! The corpus study runner (being written: see issue 4).

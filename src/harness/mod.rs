@@ -1,0 +1,521 @@
+//! The study runner: a corpus through every solver, in parallel, with nothing lost.
+//!
+//! [`study`] reads a corpus in chunks, runs every (puzzle, solver) pair of a chunk on the rayon pool
+//! ([`engine`]), and writes one row per pair to `runs.csv` in line order ([`Row`]), then `meta.json`
+//! ([`meta::Meta`]) and `summary.md` ([`summary::Summary`]). The rules it keeps:
+//!
+//! - **Nothing lost.** Every line that is not a comment or blank yields one row per solver. A line
+//!   that is not a valid puzzle yields, for each solver, a row with status `invalid` and the reason
+//!   in `error` — so that the row count is always puzzle lines x solvers and reconciles without
+//!   special cases. A bad line never stops the run.
+//! - **Verified.** Every solution is checked with [`crate::sudoku::check_solution`]; an invalid or
+//!   inconsistent answer is a row whose `error` starts with [`row::SOLVER_ERROR`], and the study
+//!   reports it as failed.
+//! - **Deterministic.** The rows are the same, apart from `time_ns`, for any thread count and any
+//!   shard split (unless a time budget is set: where a time budget stops a search depends on the
+//!   machine).
+//! - **Atomic.** Files are written under `<name>.partial` and renamed when complete
+//!   ([`output`]). A stop request (Ctrl-C in the CLI) leaves `runs.csv.partial` holding whole
+//!   puzzles only; [`StudyConfig::resume`] continues from it (or from a truncated `runs.csv`).
+
+pub mod bench;
+pub mod engine;
+pub mod merge;
+pub mod meta;
+pub mod output;
+pub mod row;
+pub mod summary;
+
+pub use engine::{Mode, Plan, SolverRun, Tally};
+pub use row::{Row, COLUMNS};
+
+use std::fs::{self, File};
+use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::SystemTime;
+
+use crate::corpus::{Shard, Source};
+use crate::solvers::SolveLimits;
+
+use meta::{CorpusMeta, Environment, Meta, SolverMeta};
+use output::{partial_path, AtomicFile};
+use summary::{Summary, SummaryBuilder};
+
+/// Why a study, merge or count could not be carried out. (A bad puzzle is not an error: it is a row.)
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    /// No solver to run.
+    #[error("no solvers selected (registered: {})", crate::solvers::names().join(", "))]
+    NoSolvers,
+    /// Reading the corpus failed.
+    #[error("reading the corpus: {0}")]
+    Corpus(#[source] io::Error),
+    /// Reading or writing an output file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        #[source]
+        source: io::Error,
+    },
+    /// A CSV file could not be read or written.
+    #[error("CSV: {0}")]
+    Csv(#[from] csv::Error),
+    /// A `runs.csv` with other columns.
+    #[error("runs.csv header is {found:?}; expected {}", COLUMNS.join(","))]
+    Header {
+        /// The header found.
+        found: String,
+    },
+    /// `meta.json` could not be read or written.
+    #[error("{path}: {source}")]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// An earlier partial run does not fit this one.
+    #[error("cannot resume from {path}: {reason}")]
+    Resume {
+        /// The partial file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// A solver name that is not registered.
+    #[error("unknown solver {name:?} (registered: {})", crate::solvers::names().join(", "))]
+    UnknownSolver {
+        /// The name given.
+        name: String,
+    },
+    /// Shard outputs that do not join into one study.
+    #[error("cannot merge: {0}")]
+    Merge(String),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> HarnessError + '_ {
+    move |source| HarnessError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The file names a study writes in its output directory.
+pub const RUNS_CSV: &str = "runs.csv";
+/// See [`RUNS_CSV`].
+pub const META_JSON: &str = "meta.json";
+/// See [`RUNS_CSV`].
+pub const SUMMARY_MD: &str = "summary.md";
+
+/// Lines read at a time (the memory held is one chunk and its rows).
+pub const DEFAULT_CHUNK_LINES: usize = 4096;
+
+/// A study to run.
+pub struct StudyConfig {
+    /// The corpus.
+    pub source: Source,
+    /// Output directory (created if missing).
+    pub out_dir: PathBuf,
+    /// Solvers with their limits, in row order.
+    pub solvers: Vec<SolverRun>,
+    /// The lines to run.
+    pub shard: Shard,
+    /// Worker threads (`0`: one per CPU).
+    pub threads: usize,
+    /// Report times from a single-threaded pass (`--timing serial`).
+    pub serial_timing: bool,
+    /// Continue an interrupted run found in `out_dir`.
+    pub resume: bool,
+    /// Lines per chunk.
+    pub chunk_lines: usize,
+}
+
+/// What a finished (or stopped) study did.
+#[derive(Debug)]
+pub struct StudyReport {
+    /// Counts of this run (not including resumed rows).
+    pub tally: Tally,
+    /// Rows taken over from the earlier partial run.
+    pub resumed_rows: u64,
+    /// The summary (`None` when the run was stopped: nothing is final then).
+    pub summary: Option<Summary>,
+    /// `meta.json` as written (`None` when stopped).
+    pub meta: Option<Meta>,
+}
+
+impl StudyReport {
+    /// The study finished, reconciled, without solver errors or disagreements.
+    pub fn passed(&self) -> bool {
+        self.summary
+            .as_ref()
+            .is_some_and(|s| s.reconciled() && s.solver_errors() == 0 && s.disagreements == 0)
+    }
+}
+
+/// The node budget `backtrack` gets when no `--limit-nodes` is given: naive cell order needs
+/// millions of nodes on many 17-clue puzzles, and the study of the whole 17-clue corpus must stay
+/// within minutes, so `backtrack` answers `limit` on the hard ones.
+pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 100_000;
+
+/// The registered solvers named in `names` (all, in registry order, when empty), each with
+/// `limits`; `backtrack` gets [`BACKTRACK_DEFAULT_MAX_NODES`] when `limits` has no node budget.
+pub fn select_solvers(names: &[String], limits: SolveLimits) -> Result<Vec<SolverRun>, HarnessError> {
+    let solvers = if names.is_empty() {
+        crate::solvers::all_solvers()
+    } else {
+        names
+            .iter()
+            .map(|name| {
+                crate::solvers::by_name(name.trim())
+                    .ok_or_else(|| HarnessError::UnknownSolver { name: name.clone() })
+            })
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    Ok(solvers
+        .into_iter()
+        .map(|solver| {
+            let mut limits = limits;
+            if solver.name() == "backtrack" && limits.budget.max_nodes.is_none() {
+                limits.budget.max_nodes = Some(BACKTRACK_DEFAULT_MAX_NODES);
+            }
+            SolverRun { solver, limits }
+        })
+        .collect())
+}
+
+/// The solver descriptors and limits as `meta.json` records them.
+pub fn solver_meta(solvers: &[SolverRun]) -> Vec<SolverMeta> {
+    solvers
+        .iter()
+        .map(|run| {
+            let d = run.solver.descriptor();
+            SolverMeta {
+                name: run.solver.name().to_string(),
+                representation: d.representation.to_string(),
+                propagation: d.propagation.to_string(),
+                heuristic: d.heuristic.to_string(),
+                max_nodes: run.limits.budget.max_nodes,
+                max_ms: run.limits.budget.max_time.map(|t| t.as_millis() as u64),
+                max_solutions: run.limits.max_solutions,
+            }
+        })
+        .collect()
+}
+
+/// Counts the puzzle lines of a shard (for a progress bar's length), reading the source once.
+pub fn count_puzzle_lines(source: &Source, shard: Shard) -> io::Result<u64> {
+    let mut n = 0;
+    for line in source.open()? {
+        let line = line?;
+        if shard.contains(line.number) && matches!(line.kind, crate::corpus::LineKind::Puzzle(_)) {
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// The rows recovered from an earlier run.
+struct Recovered {
+    /// Bytes of the partial file that hold whole puzzles (header included).
+    keep_bytes: u64,
+    /// Last puzzle line recovered (0 if none).
+    last_line: u64,
+    /// Rows recovered.
+    rows: u64,
+}
+
+/// Reads the whole puzzles of an earlier run from `path` into `summary`: rows up to the last
+/// newline (a row cut by a crash is dropped), grouped by line; a group counts only if it has
+/// exactly one row per solver, in order. Stops at the first incomplete group.
+fn recover(
+    path: &Path,
+    solvers: &[&str],
+    shard: Shard,
+    summary: &mut SummaryBuilder,
+) -> Result<Recovered, HarnessError> {
+    let mut file = File::open(path).map_err(io_err(path))?;
+    let complete = bytes_to_last_newline(&mut file).map_err(io_err(path))?;
+    file.seek(SeekFrom::Start(0)).map_err(io_err(path))?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(BufReader::new(file.take(complete)));
+    let resume_err = |reason: String| HarnessError::Resume {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let header = match reader.headers() {
+        Ok(h) => h.clone(),
+        // An empty or header-less file: nothing to recover.
+        Err(_) => csv::StringRecord::new(),
+    };
+    if header.is_empty() {
+        return Ok(Recovered {
+            keep_bytes: 0,
+            last_line: 0,
+            rows: 0,
+        });
+    }
+    if header.iter().ne(COLUMNS.iter().copied()) {
+        return Err(resume_err(format!(
+            "header {:?} is not {}",
+            header.iter().collect::<Vec<_>>().join(","),
+            COLUMNS.join(",")
+        )));
+    }
+    let mut keep_bytes = reader.position().byte();
+    let mut last_line = 0;
+    let mut rows = 0;
+    let mut group: Vec<Row> = Vec::with_capacity(solvers.len());
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            // The end, or a row that does not parse: keep what came before.
+            Ok(false) | Err(_) => break,
+        }
+        let Ok(row) = record.deserialize::<Row>(None) else {
+            break;
+        };
+        if !shard.contains(row.line) {
+            return Err(resume_err(format!(
+                "line {} is not in shard {shard}: resume with the same --shard",
+                row.line
+            )));
+        }
+        if row.line <= last_line {
+            return Err(resume_err(format!("line {} is out of order", row.line)));
+        }
+        let slot = group.len();
+        if (slot > 0 && group[0].line != row.line) || solvers.get(slot) != Some(&row.solver.as_str())
+        {
+            if slot == 0 {
+                return Err(resume_err(format!(
+                    "line {}: solver {:?} where {:?} was expected: resume with the same --solvers",
+                    row.line,
+                    row.solver,
+                    solvers.first().copied().unwrap_or_default()
+                )));
+            }
+            break;
+        }
+        group.push(row);
+        if group.len() == solvers.len() {
+            for r in group.drain(..) {
+                summary.add(&r);
+                rows += 1;
+                last_line = r.line;
+            }
+            keep_bytes = reader.position().byte();
+        }
+    }
+    Ok(Recovered {
+        keep_bytes,
+        last_line,
+        rows,
+    })
+}
+
+/// The length of the file up to and including its last `\n`.
+fn bytes_to_last_newline(file: &mut File) -> io::Result<u64> {
+    let len = file.seek(SeekFrom::End(0))?;
+    let mut end = len;
+    let mut buf = vec![0u8; 1 << 16];
+    while end > 0 {
+        let start = end.saturating_sub(buf.len() as u64);
+        let n = (end - start) as usize;
+        file.seek(SeekFrom::Start(start))?;
+        file.read_exact(&mut buf[..n])?;
+        if let Some(k) = buf[..n].iter().rposition(|&b| b == b'\n') {
+            return Ok(start + k as u64 + 1);
+        }
+        end = start;
+    }
+    Ok(0)
+}
+
+/// Runs a study: see the module documentation. `progress` is called with `1` per finished puzzle;
+/// setting `stop` ends the run early at a whole puzzle (then `runs.csv.partial` is left for
+/// `--resume`, and no `meta.json` or `summary.md` is written).
+pub fn study(
+    config: &StudyConfig,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<StudyReport, HarnessError> {
+    if config.solvers.is_empty() {
+        return Err(HarnessError::NoSolvers);
+    }
+    let started = SystemTime::now();
+    let dir = &config.out_dir;
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let runs = dir.join(RUNS_CSV);
+    let partial = partial_path(&runs);
+    let names: Vec<&str> = config.solvers.iter().map(|s| s.solver.name()).collect();
+    let mut builder = SummaryBuilder::new(&names);
+
+    // Resume: take over the whole puzzles of `runs.csv.partial`, or of `runs.csv` (complete or
+    // cut short) by first moving it to the partial name.
+    let mut recovered = Recovered {
+        keep_bytes: 0,
+        last_line: 0,
+        rows: 0,
+    };
+    if config.resume {
+        if !partial.exists() && runs.exists() {
+            fs::rename(&runs, &partial).map_err(io_err(&partial))?;
+        }
+        if partial.exists() {
+            recovered = recover(&partial, &names, config.shard, &mut builder)?;
+        }
+    }
+    let mut out = if recovered.keep_bytes > 0 {
+        AtomicFile::append_after(&runs, recovered.keep_bytes).map_err(io_err(&partial))?
+    } else {
+        AtomicFile::create(&runs).map_err(io_err(&partial))?
+    };
+    let mut csv_out = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(&mut out);
+    if recovered.keep_bytes == 0 {
+        csv_out.write_record(COLUMNS)?;
+    }
+
+    let plan = Plan {
+        solvers: &config.solvers,
+        mode: Mode::EverySolver,
+        shard: config.shard,
+        chunk_lines: config.chunk_lines,
+        serial_timing: config.serial_timing,
+        skip_through: recovered.last_line,
+    };
+    let mut reader = config.source.open().map_err(HarnessError::Corpus)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(|e| HarnessError::Corpus(io::Error::other(e)))?;
+    let mut sink = |rows: &[Row]| -> Result<(), HarnessError> {
+        for row in rows {
+            csv_out.serialize(row)?;
+            builder.add(row);
+        }
+        csv_out.flush().map_err(io_err(&partial))
+    };
+    let tally = pool.install(|| engine::run(&mut reader, &plan, stop, progress, &mut sink))?;
+    csv_out.flush().map_err(io_err(&partial))?;
+    drop(csv_out);
+    if tally.interrupted {
+        out.flush().map_err(io_err(&partial))?;
+        return Ok(StudyReport {
+            tally,
+            resumed_rows: recovered.rows,
+            summary: None,
+            meta: None,
+        });
+    }
+    if tally.skipped_puzzles * names.len() as u64 != recovered.rows {
+        return Err(HarnessError::Resume {
+            path: partial,
+            reason: format!(
+                "it holds {} rows for the corpus lines up to {}, which have {} puzzle lines x {} solvers: not the same corpus?",
+                recovered.rows,
+                recovered.last_line,
+                tally.skipped_puzzles,
+                names.len()
+            ),
+        });
+    }
+    let (sha256, bytes) = reader
+        .into_inner()
+        .into_inner()
+        .finish()
+        .map_err(HarnessError::Corpus)?;
+    out.commit().map_err(io_err(&runs))?;
+    let summary = builder.finish(tally.counts);
+    let env = Environment::capture();
+    let meta = Meta {
+        dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_revision: env.git_revision,
+        rustc: env.rustc,
+        cpu_model: env.cpu_model,
+        threads: pool.current_num_threads(),
+        seed: None,
+        corpus: CorpusMeta {
+            path: config.source.describe(),
+            name: config.source.name(),
+            sha256,
+            bytes,
+        },
+        shard: (config.shard != Shard::ALL).then_some(config.shard),
+        counts: tally.counts,
+        solvers: solver_meta(&config.solvers),
+        timing: if config.serial_timing {
+            "serial"
+        } else {
+            "parallel"
+        }
+        .to_string(),
+        rows: summary.rows,
+        resumed_rows: recovered.rows,
+        solver_errors: summary.solver_errors(),
+        disagreements: summary.disagreements,
+        reconciled: summary.reconciled(),
+        started: meta::utc_timestamp(started),
+        finished: meta::utc_timestamp(SystemTime::now()),
+        merged_from: Vec::new(),
+    };
+    write_meta_and_summary(dir, &meta, &summary)?;
+    Ok(StudyReport {
+        tally,
+        resumed_rows: recovered.rows,
+        summary: Some(summary),
+        meta: Some(meta),
+    })
+}
+
+/// Writes `meta.json` and `summary.md` atomically.
+pub fn write_meta_and_summary(
+    dir: &Path,
+    meta: &Meta,
+    summary: &Summary,
+) -> Result<(), HarnessError> {
+    let meta_path = dir.join(META_JSON);
+    let json = serde_json::to_vec_pretty(meta).map_err(|source| HarnessError::Json {
+        path: meta_path.clone(),
+        source,
+    })?;
+    output::write_atomic(&meta_path, &json).map_err(io_err(&meta_path))?;
+    let summary_path = dir.join(SUMMARY_MD);
+    output::write_atomic(&summary_path, summary.to_markdown(meta).as_bytes())
+        .map_err(io_err(&summary_path))
+}
+
+/// Reads a study's `meta.json`.
+pub fn read_meta(dir: &Path) -> Result<Meta, HarnessError> {
+    let path = dir.join(META_JSON);
+    let bytes = fs::read(&path).map_err(io_err(&path))?;
+    serde_json::from_slice(&bytes).map_err(|source| HarnessError::Json { path, source })
+}
+
+/// Reads every row of a `runs.csv`.
+pub fn read_rows(path: &Path) -> Result<Vec<Row>, HarnessError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    let mut reader = row::reader(BufReader::new(file))?;
+    reader
+        .deserialize()
+        .collect::<Result<Vec<Row>, _>>()
+        .map_err(HarnessError::from)
+}
+
+/// Opens a `runs.csv` as a row iterator (streaming).
+pub fn open_rows(
+    path: &Path,
+) -> Result<impl Iterator<Item = Result<Row, HarnessError>>, HarnessError> {
+    let file = File::open(path).map_err(io_err(path))?;
+    let reader = row::reader(BufReader::new(file))?;
+    Ok(reader
+        .into_deserialize::<Row>()
+        .map(|r| r.map_err(HarnessError::from)))
+}

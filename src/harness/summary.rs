@@ -1,0 +1,441 @@
+//! `summary.md`: per-solver statistics, the reconciliation of rows with input lines, and the solver
+//! agreement check — built from the rows alone (plus the line counts), so a study, a resumed study
+//! and a merge of shards all produce it the same way.
+
+use std::fmt::Write as _;
+
+use crate::corpus::LineCounts;
+use crate::solvers::Status;
+
+use super::meta::Meta;
+use super::Row;
+
+const STATUSES: [Status; 5] = [
+    Status::Unique,
+    Status::Multiple,
+    Status::None,
+    Status::Limit,
+    Status::Invalid,
+];
+
+/// At most this many disagreeing lines are listed by line number (all are counted).
+pub const MAX_LISTED_DISAGREEMENTS: usize = 50;
+
+/// Per-solver accumulators.
+#[derive(Clone, Debug, Default)]
+pub struct SolverStats {
+    /// Registry name.
+    pub name: String,
+    /// Rows (puzzle lines) of this solver.
+    pub rows: u64,
+    /// Rows by status, in the order unique, multiple, none, limit, invalid.
+    pub statuses: [u64; 5],
+    /// Rows that record a solver failure.
+    pub errors: u64,
+    /// Rows with status unique and no guess.
+    pub unique_without_guessing: u64,
+    /// Nodes of every row where the solver ran (status not invalid).
+    pub nodes: Vec<u64>,
+    /// Guesses of the same rows.
+    pub guesses: Vec<u64>,
+    /// `time_ns` of the same rows.
+    pub times: Vec<u64>,
+}
+
+/// Mean, median, 90th and 99th percentile (nearest rank) and maximum of a sample.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spread {
+    /// Arithmetic mean.
+    pub mean: f64,
+    /// 50th percentile.
+    pub median: u64,
+    /// 90th percentile.
+    pub p90: u64,
+    /// 99th percentile.
+    pub p99: u64,
+    /// Maximum.
+    pub max: u64,
+}
+
+impl Spread {
+    /// The spread of `values` (all zero when empty). Percentiles use the nearest-rank definition:
+    /// the smallest value with at least `p`% of the sample at or below it.
+    pub fn of(values: &[u64]) -> Spread {
+        if values.is_empty() {
+            return Spread::default();
+        }
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        let rank = |p: f64| {
+            let k = (p * sorted.len() as f64).ceil() as usize;
+            sorted[k.clamp(1, sorted.len()) - 1]
+        };
+        Spread {
+            mean: sorted.iter().map(|&v| v as f64).sum::<f64>() / sorted.len() as f64,
+            median: rank(0.5),
+            p90: rank(0.9),
+            p99: rank(0.99),
+            max: sorted[sorted.len() - 1],
+        }
+    }
+}
+
+/// Collects rows (in line order) into a [`Summary`].
+#[derive(Debug, Default)]
+pub struct SummaryBuilder {
+    solvers: Vec<SolverStats>,
+    rows: u64,
+    statuses: [u64; 5],
+    group_line: u64,
+    group: Vec<(String, Status, String)>,
+    disagreements: u64,
+    listed: Vec<String>,
+    out_of_order: bool,
+}
+
+fn status_index(status: Status) -> usize {
+    STATUSES
+        .iter()
+        .position(|&s| s == status)
+        .expect("every status is listed")
+}
+
+impl SummaryBuilder {
+    /// A builder that lists these solvers first, in this order (others are added as seen).
+    pub fn new(solvers: &[&str]) -> SummaryBuilder {
+        SummaryBuilder {
+            solvers: solvers
+                .iter()
+                .map(|name| SolverStats {
+                    name: name.to_string(),
+                    ..SolverStats::default()
+                })
+                .collect(),
+            ..SummaryBuilder::default()
+        }
+    }
+
+    /// Adds one row. Rows must come in line order (checked; see [`Summary::in_order`]).
+    pub fn add(&mut self, row: &Row) {
+        if row.line != self.group_line {
+            if row.line < self.group_line {
+                self.out_of_order = true;
+            }
+            self.close_group();
+            self.group_line = row.line;
+        }
+        self.rows += 1;
+        self.statuses[status_index(row.status)] += 1;
+        let k = match self.solvers.iter().position(|s| s.name == row.solver) {
+            Some(k) => k,
+            None => {
+                self.solvers.push(SolverStats {
+                    name: row.solver.clone(),
+                    ..SolverStats::default()
+                });
+                self.solvers.len() - 1
+            }
+        };
+        let s = &mut self.solvers[k];
+        s.rows += 1;
+        s.statuses[status_index(row.status)] += 1;
+        if row.is_solver_error() {
+            s.errors += 1;
+        }
+        if row.status == Status::Unique && row.guesses == 0 {
+            s.unique_without_guessing += 1;
+        }
+        if row.status != Status::Invalid {
+            s.nodes.push(row.nodes);
+            s.guesses.push(row.guesses);
+            s.times.push(row.time_ns);
+        }
+        // Only settled answers take part in the agreement check: a limit says nothing, an invalid
+        // row ran nothing, and a row with a solver error is already a failure of its own.
+        if matches!(row.status, Status::Unique | Status::Multiple | Status::None)
+            && row.error.is_empty()
+        {
+            let solution = if row.status == Status::Unique {
+                row.solution.clone()
+            } else {
+                String::new()
+            };
+            self.group.push((row.solver.clone(), row.status, solution));
+        }
+    }
+
+    fn close_group(&mut self) {
+        let group = std::mem::take(&mut self.group);
+        let Some((_, status0, solution0)) = group.first() else {
+            return;
+        };
+        if group
+            .iter()
+            .any(|(_, st, sol)| st != status0 || sol != solution0)
+        {
+            self.disagreements += 1;
+            if self.listed.len() < MAX_LISTED_DISAGREEMENTS {
+                let answers: Vec<String> = group
+                    .iter()
+                    .map(|(name, st, sol)| {
+                        if sol.is_empty() {
+                            format!("{name}: {st}")
+                        } else {
+                            format!("{name}: {st} {sol}")
+                        }
+                    })
+                    .collect();
+                self.listed
+                    .push(format!("line {}: {}", self.group_line, answers.join("; ")));
+            }
+        }
+    }
+
+    /// Finishes with the line counts of the input.
+    pub fn finish(mut self, counts: LineCounts) -> Summary {
+        self.close_group();
+        Summary {
+            solvers: self.solvers,
+            rows: self.rows,
+            statuses: self.statuses,
+            counts,
+            disagreements: self.disagreements,
+            listed: self.listed,
+            in_order: !self.out_of_order,
+        }
+    }
+}
+
+/// The statistics of a study.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Per solver, in registry order.
+    pub solvers: Vec<SolverStats>,
+    /// Rows.
+    pub rows: u64,
+    /// Rows by status (unique, multiple, none, limit, invalid).
+    pub statuses: [u64; 5],
+    /// Lines of the input, by kind.
+    pub counts: LineCounts,
+    /// Lines where solvers with settled answers disagree on status or (for unique) solution.
+    pub disagreements: u64,
+    /// The first [`MAX_LISTED_DISAGREEMENTS`] of them, described.
+    pub listed: Vec<String>,
+    /// Rows came in line order.
+    pub in_order: bool,
+}
+
+impl Summary {
+    /// Rows expected: every puzzle line once per solver.
+    pub fn expected_rows(&self) -> u64 {
+        self.counts.puzzle_lines * self.solvers.len() as u64
+    }
+
+    /// Every row has a solver-specific count of the right size: the input lines add up by kind,
+    /// rows = puzzle lines x solvers, each solver has one row per puzzle line, and the statuses sum
+    /// to the rows.
+    pub fn reconciled(&self) -> bool {
+        self.counts.consistent()
+            && self.in_order
+            && self.rows == self.expected_rows()
+            && self
+                .solvers
+                .iter()
+                .all(|s| s.rows == self.counts.puzzle_lines)
+            && self.statuses.iter().sum::<u64>() == self.rows
+    }
+
+    /// Rows that record a solver failure.
+    pub fn solver_errors(&self) -> u64 {
+        self.solvers.iter().map(|s| s.errors).sum()
+    }
+
+    /// The markdown report.
+    pub fn to_markdown(&self, meta: &Meta) -> String {
+        let mut md = String::new();
+        let _ = writeln!(md, "# Study: {}\n", meta.corpus.name);
+        let _ = writeln!(
+            md,
+            "- corpus: `{}` (SHA-256 `{}`, {} bytes)",
+            meta.corpus.path, meta.corpus.sha256, meta.corpus.bytes
+        );
+        if let Some(shard) = meta.shard {
+            let _ = writeln!(md, "- shard: {shard}");
+        }
+        if !meta.merged_from.is_empty() {
+            let _ = writeln!(md, "- merged from: {}", meta.merged_from.join(", "));
+        }
+        let _ = writeln!(
+            md,
+            "- dlxlab {} at {}; {}; CPU: {}; threads: {}; timing: {}",
+            meta.dlxlab_version,
+            meta.git_revision.as_deref().unwrap_or("unknown revision"),
+            meta.rustc.as_deref().unwrap_or("rustc unknown"),
+            meta.cpu_model.as_deref().unwrap_or("unknown"),
+            meta.threads,
+            meta.timing
+        );
+        let _ = writeln!(md, "- started {}, finished {}", meta.started, meta.finished);
+        let limits: Vec<String> = meta
+            .solvers
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} (max nodes {}, max ms {}, max solutions {})",
+                    s.name,
+                    s.max_nodes.map_or("-".to_string(), |n| n.to_string()),
+                    s.max_ms.map_or("-".to_string(), |n| n.to_string()),
+                    if s.max_solutions == 0 {
+                        "all".to_string()
+                    } else {
+                        s.max_solutions.to_string()
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(md, "- limits: {}\n", limits.join("; "));
+
+        md.push_str("## Statuses\n\n");
+        md.push_str("| solver | puzzles | unique | multiple | none | limit | invalid | solver errors | unique without guessing | throughput (puzzles/s, one thread) |\n");
+        md.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for s in &self.solvers {
+            let ran = s.times.len() as f64;
+            let secs = s.times.iter().sum::<u64>() as f64 / 1e9;
+            let throughput = if secs > 0.0 { ran / secs } else { 0.0 };
+            let share = if s.rows > 0 {
+                100.0 * s.unique_without_guessing as f64 / s.rows as f64
+            } else {
+                0.0
+            };
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.0} |",
+                s.name,
+                s.rows,
+                s.statuses[0],
+                s.statuses[1],
+                s.statuses[2],
+                s.statuses[3],
+                s.statuses[4],
+                s.errors,
+                share,
+                throughput
+            );
+        }
+        let tables: [(&str, fn(&SolverStats) -> &[u64], f64); 3] = [
+            ("Nodes", |s| &s.nodes, 1.0),
+            ("Guesses", |s| &s.guesses, 1.0),
+            ("Time per puzzle (µs)", |s| &s.times, 1e-3),
+        ];
+        for (title, values, scale) in tables {
+            let _ = writeln!(
+                md,
+                "\n## {title}\n\nOver the rows where the solver ran (status not invalid).\n"
+            );
+            md.push_str("| solver | mean | median | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n");
+            for s in &self.solvers {
+                let sp = Spread::of(values(s));
+                let f = |v: f64| {
+                    if scale == 1.0 {
+                        format!("{v:.0}")
+                    } else {
+                        format!("{:.1}", v * scale)
+                    }
+                };
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} | {} | {} |",
+                    s.name,
+                    if scale == 1.0 {
+                        format!("{:.1}", sp.mean)
+                    } else {
+                        f(sp.mean)
+                    },
+                    f(sp.median as f64),
+                    f(sp.p90 as f64),
+                    f(sp.p99 as f64),
+                    f(sp.max as f64)
+                );
+            }
+        }
+
+        let c = &self.counts;
+        md.push_str("\n## Reconciliation\n\n");
+        let _ = writeln!(
+            md,
+            "- input lines: {} = comment lines {} + blank lines {} + puzzle lines {} ({})",
+            c.input_lines,
+            c.comment_lines,
+            c.blank_lines,
+            c.puzzle_lines,
+            if c.consistent() { "adds up" } else { "does NOT add up" }
+        );
+        let _ = writeln!(
+            md,
+            "- puzzle lines that are not valid puzzles: {}",
+            c.invalid_lines
+        );
+        let _ = writeln!(
+            md,
+            "- rows: {} (expected puzzle lines {} x solvers {} = {})",
+            self.rows,
+            c.puzzle_lines,
+            self.solvers.len(),
+            self.expected_rows()
+        );
+        let _ = writeln!(
+            md,
+            "- statuses: unique {} + multiple {} + none {} + limit {} + invalid {} = {}",
+            self.statuses[0],
+            self.statuses[1],
+            self.statuses[2],
+            self.statuses[3],
+            self.statuses[4],
+            self.statuses.iter().sum::<u64>()
+        );
+        let _ = writeln!(
+            md,
+            "- rows in line order: {}",
+            if self.in_order { "yes" } else { "no" }
+        );
+        let _ = writeln!(
+            md,
+            "- reconciled: {}",
+            if self.reconciled() { "yes" } else { "no" }
+        );
+
+        md.push_str("\n## Solver agreement\n\n");
+        let _ = writeln!(
+            md,
+            "Solvers with a settled answer (unique, multiple or none, no error) must agree on the status, and on the solution when it is unique.\n"
+        );
+        let _ = writeln!(md, "- solver errors (invalid or inconsistent answers): {}", self.solver_errors());
+        let _ = writeln!(md, "- lines where solvers disagree: {}", self.disagreements);
+        for item in &self.listed {
+            let _ = writeln!(md, "  - {item}");
+        }
+        if self.disagreements > self.listed.len() as u64 {
+            let _ = writeln!(
+                md,
+                "  - ... and {} more",
+                self.disagreements - self.listed.len() as u64
+            );
+        }
+        md
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_percentiles() {
+        let v: Vec<u64> = (1..=100).collect();
+        let s = Spread::of(&v);
+        assert_eq!((s.median, s.p90, s.p99, s.max), (50, 90, 99, 100));
+        assert_eq!(s.mean, 50.5);
+        assert_eq!(Spread::of(&[7]).p99, 7);
+        assert_eq!(Spread::of(&[]), Spread::default());
+    }
+}
