@@ -538,7 +538,11 @@ mod tests {
         assert!(matches!(
             errs[2],
             LineError::Grid {
-                reason: GridError::Char { col: 1, ch: 'x', .. },
+                reason: GridError::Char {
+                    col: 1,
+                    ch: 'x',
+                    ..
+                },
                 ..
             }
         ));
@@ -566,9 +570,7 @@ mod tests {
 
     #[test]
     fn shards_partition_lines() {
-        let shards: Vec<Shard> = (1..=3)
-            .map(|k| format!("{k}/3").parse().unwrap())
-            .collect();
+        let shards: Vec<Shard> = (1..=3).map(|k| format!("{k}/3").parse().unwrap()).collect();
         for line in 1..100 {
             assert_eq!(shards.iter().filter(|s| s.contains(line)).count(), 1);
         }

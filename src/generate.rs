@@ -173,7 +173,10 @@ fn fill<R: Rng>(state: &mut State, rng: &mut R) -> bool {
     let Some((cell, cand)) = state.choose() else {
         return true;
     };
-    let mut digits: Vec<u8> = (0..64u8).filter(|&b| cand >> b & 1 == 1).map(|b| b + 1).collect();
+    let mut digits: Vec<u8> = (0..64u8)
+        .filter(|&b| cand >> b & 1 == 1)
+        .map(|b| b + 1)
+        .collect();
     digits.shuffle(rng);
     for d in digits {
         state.place(cell, d);

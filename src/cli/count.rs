@@ -19,7 +19,14 @@ use super::study::{limits, locate_corpus, progress_bar, stop_flag};
 
 /// The columns of the count CSV.
 const COLUMNS: [&str; 8] = [
-    "line", "puzzle", "clues", "status", "solutions", "nodes", "time_ns", "error",
+    "line",
+    "puzzle",
+    "clues",
+    "status",
+    "solutions",
+    "nodes",
+    "time_ns",
+    "error",
 ];
 
 /// When no `--solver` is given, each puzzle goes to the first of these that is registered and
@@ -102,9 +109,9 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         skip_through: 0,
     };
     let mut file = match &args.out {
-        Some(path) => Some(
-            AtomicFile::create(path).with_context(|| format!("creating {}", path.display()))?,
-        ),
+        Some(path) => {
+            Some(AtomicFile::create(path).with_context(|| format!("creating {}", path.display()))?)
+        }
         None => None,
     };
     let mut stdout = BufWriter::new(io::stdout());
@@ -112,7 +119,9 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         Some(f) => f,
         None => &mut stdout,
     };
-    let mut csv_out = csv::WriterBuilder::new().has_headers(false).from_writer(out);
+    let mut csv_out = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
     csv_out.write_record(COLUMNS)?;
     let total = if args.quiet || matches!(source, corpus::Source::Stdin) {
         None
@@ -157,7 +166,8 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     };
-    let tally = pool.install(|| engine::run(&mut reader, &plan, stop, &|n| bar.inc(n), &mut sink))?;
+    let tally =
+        pool.install(|| engine::run(&mut reader, &plan, stop, &|n| bar.inc(n), &mut sink))?;
     bar.finish_and_clear();
     csv_out.flush()?;
     drop(csv_out);

@@ -127,7 +127,10 @@ pub fn run<R: BufRead>(
                 Some(row)
             })
             .collect();
-        let done_pairs = results.iter().position(Option::is_none).unwrap_or(results.len());
+        let done_pairs = results
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(results.len());
         let mut rows: Vec<Row> = results
             .into_iter()
             .take(done_pairs / per * per)
@@ -152,7 +155,12 @@ pub fn run<R: BufRead>(
 /// The single-threaded timing pass: re-runs each row's solve on this thread alone and replaces
 /// `time_ns` (rows that did not run a solver keep 0). Returns how many rows were timed before a
 /// stop request.
-fn serial_times(records: &[&Record], plan: &Plan<'_>, rows: &mut [Row], stop: &AtomicBool) -> usize {
+fn serial_times(
+    records: &[&Record],
+    plan: &Plan<'_>,
+    rows: &mut [Row],
+    stop: &AtomicBool,
+) -> usize {
     let per = plan.rows_per_puzzle();
     for (k, row) in rows.iter_mut().enumerate() {
         if stop.load(Ordering::Relaxed) {
@@ -174,7 +182,10 @@ fn serial_times(records: &[&Record], plan: &Plan<'_>, rows: &mut [Row], stop: &A
 fn pick<'p>(plan: &Plan<'p>, grid: &Grid, slot: usize) -> Option<&'p SolverRun> {
     match plan.mode {
         Mode::EverySolver => plan.solvers.get(slot),
-        Mode::FirstSupporting => plan.solvers.iter().find(|s| s.solver.supports(grid.shape())),
+        Mode::FirstSupporting => plan
+            .solvers
+            .iter()
+            .find(|s| s.solver.supports(grid.shape())),
     }
 }
 

@@ -163,7 +163,10 @@ pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 100_000;
 
 /// The registered solvers named in `names` (all, in registry order, when empty), each with
 /// `limits`; `backtrack` gets [`BACKTRACK_DEFAULT_MAX_NODES`] when `limits` has no node budget.
-pub fn select_solvers(names: &[String], limits: SolveLimits) -> Result<Vec<SolverRun>, HarnessError> {
+pub fn select_solvers(
+    names: &[String],
+    limits: SolveLimits,
+) -> Result<Vec<SolverRun>, HarnessError> {
     let solvers = if names.is_empty() {
         crate::solvers::all_solvers()
     } else {
@@ -290,7 +293,8 @@ fn recover(
             return Err(resume_err(format!("line {} is out of order", row.line)));
         }
         let slot = group.len();
-        if (slot > 0 && group[0].line != row.line) || solvers.get(slot) != Some(&row.solver.as_str())
+        if (slot > 0 && group[0].line != row.line)
+            || solvers.get(slot) != Some(&row.solver.as_str())
         {
             if slot == 0 {
                 return Err(resume_err(format!(

@@ -6,8 +6,17 @@ use crate::solvers::Status;
 
 /// The columns of `runs.csv`, in order (a contract: scripts and reports rely on them).
 pub const COLUMNS: [&str; 11] = [
-    "line", "puzzle", "clues", "solver", "status", "solutions", "nodes", "guesses", "time_ns",
-    "solution", "error",
+    "line",
+    "puzzle",
+    "clues",
+    "solver",
+    "status",
+    "solutions",
+    "nodes",
+    "guesses",
+    "time_ns",
+    "solution",
+    "error",
 ];
 
 /// The words that mark a solver failure in the `error` column (the rest of the message says what
@@ -84,7 +93,9 @@ pub fn writer<W: std::io::Write>(out: W) -> csv::Writer<W> {
 
 /// A `runs.csv` reader that checks the header is exactly [`COLUMNS`].
 pub fn reader<R: std::io::Read>(input: R) -> Result<csv::Reader<R>, crate::harness::HarnessError> {
-    let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(input);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(input);
     let header = reader.headers()?.clone();
     if header.iter().ne(COLUMNS.iter().copied()) {
         return Err(crate::harness::HarnessError::Header {

@@ -332,7 +332,9 @@ impl Summary {
                 md,
                 "\n## {title}\n\nOver the rows where the solver ran (status not invalid).\n"
             );
-            md.push_str("| solver | mean | median | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n");
+            md.push_str(
+                "| solver | mean | median | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n",
+            );
             for s in &self.solvers {
                 let sp = Spread::of(values(s));
                 let f = |v: f64| {
@@ -368,7 +370,11 @@ impl Summary {
             c.comment_lines,
             c.blank_lines,
             c.puzzle_lines,
-            if c.consistent() { "adds up" } else { "does NOT add up" }
+            if c.consistent() {
+                "adds up"
+            } else {
+                "does NOT add up"
+            }
         );
         let _ = writeln!(
             md,
@@ -409,7 +415,11 @@ impl Summary {
             md,
             "Solvers with a settled answer (unique, multiple or none, no error) must agree on the status, and on the solution when it is unique.\n"
         );
-        let _ = writeln!(md, "- solver errors (invalid or inconsistent answers): {}", self.solver_errors());
+        let _ = writeln!(
+            md,
+            "- solver errors (invalid or inconsistent answers): {}",
+            self.solver_errors()
+        );
         let _ = writeln!(md, "- lines where solvers disagree: {}", self.disagreements);
         for item in &self.listed {
             let _ = writeln!(md, "  - {item}");
