@@ -365,6 +365,19 @@ mod sudoku_dlx {
         assert_eq!(solve(&".".repeat(36), 1).status, Status::Limit);
         let out = solve(&".".repeat(256), 1);
         assert!(out.solution.is_some());
+        // 36x36 needs 32-bit node indices; a node budget keeps the test short.
+        let solver = by_name("dlx").unwrap();
+        let grid = Grid::parse(&".".repeat(1296)).unwrap();
+        let limits = SolveLimits {
+            max_solutions: 1,
+            budget: Limits::nodes(3000),
+        };
+        let out = solver.solve(&grid, &limits);
+        assert_eq!(out.status, Status::Limit);
+        assert!(out.stats.nodes <= 3000);
+        if let Some(sol) = &out.solution {
+            check_solution(&grid, sol).unwrap();
+        }
     }
 
     #[test]
@@ -402,6 +415,109 @@ mod sudoku_dlx {
         {
             let line = line.split_whitespace().next().unwrap();
             assert_eq!(solve(line, 2).status, Status::Unique, "{line}");
+        }
+    }
+}
+
+/// The uniform fast path must count exactly what the general engine counts.
+mod uniform {
+    use dlxlab::puzzles::sudoku::encode;
+    use dlxlab::sudoku::{Grid, Shape};
+    use dlxlab::xc::dlx::{Dlx, UniformDlx};
+    use dlxlab::xc::engine::Engine;
+    use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, Problem, SearchResult};
+    use proptest::prelude::*;
+
+    fn run<E: Engine + ?Sized>(e: &mut E, limits: &Limits) -> (SearchResult, Vec<Vec<OptionId>>) {
+        let mut sols = Vec::new();
+        let r = e.search_dyn(limits, &mut |s| {
+            sols.push(s.to_vec());
+            Control::Continue
+        });
+        e.check_invariants().unwrap();
+        (r, sols)
+    }
+
+    fn same_on(p: &Problem, forced: &[OptionId], policy: ChoicePolicy, limits: &Limits) {
+        let mut d = Dlx::new(p).unwrap();
+        let mut u = UniformDlx::<4>::new(p).unwrap();
+        let mut w = UniformDlx::<4, u16>::new(p).unwrap();
+        d.set_policy(policy);
+        u.set_policy(policy);
+        w.set_policy(policy);
+        for &o in forced {
+            let ok = d.force(o).is_ok();
+            assert_eq!(ok, u.force(o).is_ok());
+            assert_eq!(ok, w.force(o).is_ok());
+        }
+        let (rd, sd) = run(&mut d, limits);
+        let (ru, su) = run(&mut u, limits);
+        let (rw, sw) = run(&mut w, limits);
+        assert_eq!(rd, ru);
+        assert_eq!(sd, su);
+        assert_eq!((&rd, &sd), (&rw, &sw));
+        assert_eq!(d.branch_counts(), u.branch_counts());
+        assert_eq!(d.branch_counts(), w.branch_counts());
+        d.release();
+        u.release();
+        w.release();
+        d.check_invariants().unwrap();
+        u.check_invariants().unwrap();
+        w.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn sudoku_puzzles() {
+        let xc = encode(Shape::CLASSIC);
+        for line in [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...",
+        ] {
+            let g = Grid::parse(line).unwrap();
+            let forced: Vec<_> = (0..81)
+                .filter(|&c| g.get(c) != 0)
+                .map(|c| xc.option_of(c, g.get(c)))
+                .collect();
+            same_on(xc.problem(), &forced, ChoicePolicy::Mrv, &Limits::NONE);
+            same_on(
+                xc.problem(),
+                &forced,
+                ChoicePolicy::First,
+                &Limits::nodes(5000),
+            );
+        }
+        let small = encode(Shape::new(2, 3).unwrap());
+        same_on(
+            small.problem(),
+            &[],
+            ChoicePolicy::Mrv,
+            &Limits::nodes(20_000),
+        );
+    }
+
+    #[test]
+    fn rejects_non_uniform() {
+        let mut b = Problem::builder();
+        let a = b.primary("a").unwrap();
+        b.option(&[a]).unwrap();
+        assert!(UniformDlx::<4>::new(&b.build().unwrap()).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn random_uniform(n in 4usize..9, opts in proptest::collection::vec(proptest::sample::subsequence((0..8).collect::<Vec<u32>>(), 4), 1..14), force in proptest::collection::vec(0usize..14, 0..3)) {
+            let mut b = Problem::builder();
+            let ids: Vec<_> = (0..n).map(|i| b.primary(format!("i{i}")).unwrap()).collect();
+            for o in &opts {
+                if o.iter().all(|&i| (i as usize) < n) {
+                    let items: Vec<_> = o.iter().map(|&i| ids[i as usize]).collect();
+                    b.option(&items).unwrap();
+                }
+            }
+            let p = b.build().unwrap();
+            let forced: Vec<_> = force.iter().filter(|_| p.n_options() > 0).map(|&f| OptionId((f % p.n_options().max(1)) as u32)).collect();
+            same_on(&p, &forced, ChoicePolicy::Mrv, &Limits::NONE);
         }
     }
 }

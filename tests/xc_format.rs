@@ -262,4 +262,20 @@ proptest! {
             prop_assert!(e.line <= lines.len() + 1);
         }
     }
+
+    #[test]
+    fn read_never_panics_on_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let _ = format::read(&bytes[..]);
+    }
+
+    #[test]
+    fn read_and_parse_agree(text in "[ab|:0-9 x\\t\\n]{0,80}") {
+        let parsed = format::parse(&text);
+        let read = format::read(text.as_bytes());
+        match (parsed, read) {
+            (Ok(p), Ok(r)) => prop_assert_eq!(p, r),
+            (Err(p), Err(ReadError::Format(r))) => prop_assert_eq!(p, r),
+            (p, r) => prop_assert!(false, "parse {:?} but read {:?}", p, r),
+        }
+    }
 }

@@ -56,6 +56,10 @@
 //! one node per solution (Knuth's "a solution is a special node"), one update per item removed from
 //! the item list and one per node removed from an item's list.
 
+mod uniform;
+
+pub use uniform::{NodeIndex, UniformDlx};
+
 use super::engine::{Engine, EngineError, ForceError};
 use super::{
     Budget, ChoicePolicy, Control, ItemId, Limits, OptionId, Problem, SearchEnd, SearchResult,

@@ -46,6 +46,12 @@ pub enum EngineError {
         /// The first item with bounds other than 1:1.
         item: String,
     },
+    /// A specialised engine was given a problem outside its class.
+    #[error("this engine cannot take the problem: {reason}")]
+    NotUniform {
+        /// What is out of place.
+        reason: String,
+    },
 }
 
 /// Why an option cannot be forced.

@@ -660,6 +660,16 @@ impl Mcc {
 
     /// Why option `o` cannot join the forced options, if it cannot.
     fn clash(&self, option: OptionId) -> Option<ForceError> {
+        // Options are sets: one that is already forced is out of every list and cannot be taken
+        // again, even when its items could still be covered more often.
+        if self.forced.iter().any(|f| f.option == option) {
+            let c = self.state.nodes.top[self.option_first[option.0 as usize] as usize] as u32;
+            return Some(ForceError::ItemCovered {
+                option,
+                item: ItemId(c - 1),
+                name: self.item_names[(c - 1) as usize].clone(),
+            });
+        }
         for x in self.option_nodes(option) {
             let c = self.state.nodes.top[x] as u32;
             let item = ItemId(c - 1);
@@ -867,6 +877,35 @@ mod tests {
     fn zero_lower_bound_counts_every_subset() {
         let (found, _) = solutions("0:3|A | x y z\nA x\nA y\nA z\n");
         assert_eq!(found.len(), 8);
+    }
+
+    #[test]
+    fn an_option_is_forced_once() {
+        let parsed = format::parse("0:3|A\nA\nA\n").unwrap();
+        let mut mcc = Mcc::new(&parsed.problem);
+        mcc.force(OptionId(0)).unwrap();
+        assert!(matches!(
+            mcc.force(OptionId(0)),
+            Err(ForceError::ItemCovered { .. })
+        ));
+        mcc.force(OptionId(1)).unwrap();
+        let r = mcc.search(&Limits::NONE, |sol| {
+            assert_eq!(sol, [OptionId(0), OptionId(1)]);
+            Control::Continue
+        });
+        assert_eq!(r.stats.solutions, 1);
+        assert!(matches!(
+            mcc.force(OptionId(2)),
+            Err(ForceError::UnknownOption { options: 2, .. })
+        ));
+        mcc.release();
+        mcc.check_invariants().unwrap();
+        assert_eq!(
+            mcc.search(&Limits::NONE, |_| Control::Continue)
+                .stats
+                .solutions,
+            4
+        );
     }
 
     #[test]

@@ -1,0 +1,619 @@
+//! A fast path of Algorithm X for *uniform* problems: every item primary, every option exactly `K`
+//! items, no colours — the Sudoku matrix (`K = 4`) is the case it is built for.
+//!
+//! It dances exactly as [`Dlx`](super::Dlx) does and counts the same `nodes`, `updates`, profile,
+//! guesses and dead ends (a test holds them equal on Sudoku puzzles and random problems), but two
+//! things are cheaper:
+//!
+//! - **No spacers.** Option `o`'s nodes are `n_items + K·o + k`, `k < K`, so the other nodes of an
+//!   option are found by arithmetic and the option of a node by one division.
+//! - **No item list.** Step X3 must find the *first* item of minimum `LEN` among the uncovered
+//!   ones. Instead of following `RLINK` through a few hundred items at every node (most of the
+//!   time dlx spends on Sudoku), `LEN`s live in one packed byte array with bit 7 set while the item
+//!   is covered, so the minimum is a vectorisable scan over 64-item chunks (byte minimum is one SSE2 instruction) followed by a search
+//!   inside the one chunk that holds it. "First in item order" is preserved because covering never
+//!   reorders items. Covered items never lose options (their options are already hidden from every
+//!   list an active item can reach), so the flag bit is never disturbed by `LEN` updates.
+//!
+//! ```text
+//! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 16 |
+//!                    ^ item 1 covered
+//! nodes: | headers 0..N | opt 0: N, N+1, .., N+K-1 | opt 1: N+K .. | ...
+//! ```
+
+use super::BranchCounts;
+use crate::xc::engine::{Engine, EngineError, ForceError};
+use crate::xc::{
+    Budget, ChoicePolicy, Control, ItemId, Limits, OptionId, Problem, SearchEnd, SearchResult,
+    SearchStats,
+};
+
+/// A packed `LEN` with the covered flag in its top bit.
+type LenX = u8;
+/// The top bit of `lenx`: the item is covered.
+const COVERED: LenX = 0x80;
+/// `lenx` is scanned in chunks of this many items, then a shorter tail.
+const CHUNK: usize = 64;
+/// `lenx` is padded to a multiple of this (the tail is searched eight bytes at a time).
+const PAD: usize = 16;
+
+/// `ULINK`/`DLINK`/`TOP` of a node (headers included; a header's `top` is itself). One 12-byte
+/// record, because `hide` reads all three fields of each node it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link<I> {
+    ulink: I,
+    dlink: I,
+    top: I,
+}
+
+/// A [`Link`] read out with its fields widened to `u32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link32 {
+    ulink: u32,
+    dlink: u32,
+    top: u32,
+}
+
+/// The integer type of node indices: `u16` keeps a 9x9 Sudoku matrix (3,240 nodes) in 19 KB, well
+/// inside L1, where `u32` needs 39 KB; `u32` serves larger problems (36x36 Sudoku has 191,808
+/// nodes).
+pub trait NodeIndex: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Node indices must stay below this.
+    const LIMIT: u64;
+    /// Narrows an index known to be below [`NodeIndex::LIMIT`].
+    fn from_u32(x: u32) -> Self;
+    /// Widens.
+    fn to_u32(self) -> u32;
+}
+
+impl NodeIndex for u16 {
+    const LIMIT: u64 = 1 << 16;
+    #[inline(always)]
+    fn from_u32(x: u32) -> Self {
+        x as u16
+    }
+    #[inline(always)]
+    fn to_u32(self) -> u32 {
+        self as u32
+    }
+}
+
+impl NodeIndex for u32 {
+    const LIMIT: u64 = 1 << 32;
+    #[inline(always)]
+    fn from_u32(x: u32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn to_u32(self) -> u32 {
+        self
+    }
+}
+
+/// Dancing links for problems whose options all have `K` primary items.
+#[derive(Clone, Debug)]
+pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
+    /// Links of headers `0..n_items` and option nodes.
+    nd: Vec<Link<I>>,
+    /// The number of options.
+    n_options: u32,
+    /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`PAD`].
+    lenx: Vec<LenX>,
+    /// `nd` and `lenx` as built, for [`Engine::release`].
+    pristine: (Vec<Link<I>>, Vec<LenX>),
+    n_items: u32,
+    /// Uncovered items (the item list is empty when this is 0).
+    active: u32,
+    names: Vec<String>,
+    forced: Vec<OptionId>,
+    policy: ChoicePolicy,
+    updates: u64,
+    branch: BranchCounts,
+    choice: Vec<u32>,
+    solution: Vec<OptionId>,
+}
+
+impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
+    /// Builds the matrix; fails unless every item is primary, every option has exactly `K` items
+    /// and no item has more than 127 options (Sudoku has at most 61).
+    pub fn new(problem: &Problem) -> Result<Self, EngineError> {
+        let not = |reason: String| Err(EngineError::NotUniform { reason });
+        if problem.has_multiplicities() {
+            return Err(EngineError::Multiplicities {
+                item: problem
+                    .items()
+                    .iter()
+                    .find(|i| i.has_multiplicity())
+                    .map_or_else(String::new, |i| i.name.clone()),
+            });
+        }
+        if problem.n_secondary() > 0 {
+            return not("the problem has secondary items".into());
+        }
+        let n = problem.n_items() as u32;
+        let total = n as u64 + (problem.n_options() * K) as u64;
+        if total > I::LIMIT {
+            return not(format!(
+                "{total} nodes do not fit the node index type (limit {})",
+                I::LIMIT
+            ));
+        }
+        let ix = I::from_u32;
+        let mut nd: Vec<Link<I>> = (0..n)
+            .map(|i| Link {
+                ulink: ix(i),
+                dlink: ix(i),
+                top: ix(i),
+            })
+            .collect();
+        let mut len = vec![0u32; n as usize];
+        for o in problem.option_ids() {
+            let entries = problem.option(o);
+            if entries.len() != K {
+                return not(format!(
+                    "option {} has {} items, not {K}",
+                    o.0 + 1,
+                    entries.len()
+                ));
+            }
+            for e in entries {
+                let i = e.item.0;
+                let x = nd.len() as u32;
+                let bottom = nd[i as usize].ulink;
+                nd.push(Link {
+                    ulink: bottom,
+                    dlink: ix(i),
+                    top: ix(i),
+                });
+                nd[bottom.to_u32() as usize].dlink = ix(x);
+                nd[i as usize].ulink = ix(x);
+                len[i as usize] += 1;
+            }
+        }
+        if let Some(i) = len.iter().position(|&l| l >= COVERED as u32) {
+            return not(format!(
+                "item `{}` has more than 127 options",
+                problem.items()[i].name
+            ));
+        }
+        let mut lenx: Vec<LenX> = len.iter().map(|&l| l as LenX).collect();
+        lenx.resize(len.len().div_ceil(PAD) * PAD, LenX::MAX);
+        Ok(UniformDlx {
+            pristine: (nd.clone(), lenx.clone()),
+            nd,
+            n_options: problem.n_options() as u32,
+            lenx,
+            n_items: n,
+            active: n,
+            names: problem.items().iter().map(|i| i.name.clone()).collect(),
+            forced: Vec::new(),
+            policy: ChoicePolicy::Mrv,
+            updates: 0,
+            branch: BranchCounts::default(),
+            choice: Vec::new(),
+            solution: Vec::new(),
+        })
+    }
+
+    /// Guesses and dead ends of the last search.
+    pub fn branch_counts(&self) -> BranchCounts {
+        self.branch
+    }
+
+    /// The number of options currently forced.
+    pub fn n_forced(&self) -> usize {
+        self.forced.len()
+    }
+
+    #[inline(always)]
+    fn option_of(&self, x: u32) -> u32 {
+        (x - self.n_items) / K as u32
+    }
+
+    #[inline(always)]
+    fn first_node(&self, x: u32) -> u32 {
+        x - (x - self.n_items) % K as u32
+    }
+
+    #[inline(always)]
+    fn top_of(&self, x: u32) -> u32 {
+        node(&self.nd, x).top
+    }
+
+    #[inline]
+    fn cover(&mut self, c: u32) {
+        self.active -= 1;
+        self.updates += cover::<K, I>(&mut self.nd, &mut self.lenx, self.n_items, c);
+    }
+
+    #[inline]
+    fn uncover(&mut self, c: u32) {
+        self.active += 1;
+        uncover::<K, I>(&mut self.nd, &mut self.lenx, self.n_items, c);
+    }
+
+    /// X5: covers the other items of `p`'s option, rightwards from `p` with wrap-around (dlx1's
+    /// order).
+    #[inline]
+    fn commit_others(&mut self, p: u32) {
+        let first = self.first_node(p);
+        let k = p - first;
+        for j in 1..K as u32 {
+            let x = first + (k + j) % K as u32;
+            self.cover(self.top_of(x));
+        }
+    }
+
+    /// X6: the reverse of [`Self::commit_others`].
+    #[inline]
+    fn uncommit_others(&mut self, p: u32) {
+        let first = self.first_node(p);
+        let k = p - first;
+        for j in (1..K as u32).rev() {
+            let x = first + (k + j) % K as u32;
+            self.uncover(self.top_of(x));
+        }
+    }
+
+    /// X3: the first uncovered item of minimum `LEN` (or the first uncovered item), and its `LEN`.
+    #[inline]
+    fn choose(&self) -> (u32, LenX) {
+        if self.policy == ChoicePolicy::First {
+            let i = self
+                .lenx
+                .iter()
+                .position(|&l| l & COVERED == 0)
+                .expect("choose is called with an item uncovered");
+            return (i as u32, self.lenx[i]);
+        }
+        let mut best = LenX::MAX;
+        let (mut start, mut width) = (0, CHUNK);
+        let chunks = self.lenx.chunks_exact(CHUNK);
+        let tail = chunks.remainder();
+        for (ci, chunk) in chunks.enumerate() {
+            let m = chunk.iter().fold(LenX::MAX, |a, &b| a.min(b));
+            if m < best {
+                best = m;
+                start = ci * CHUNK;
+                if m == 0 {
+                    break;
+                }
+            }
+        }
+        if best != 0 && !tail.is_empty() {
+            let m = tail.iter().fold(LenX::MAX, |a, &b| a.min(b));
+            if m < best {
+                best = m;
+                start = self.lenx.len() - tail.len();
+                width = tail.len();
+            }
+        }
+        let pos = first_byte_equal(&self.lenx[start..start + width], best);
+        ((start + pos) as u32, best)
+    }
+
+    fn collect_solution(&mut self, choice: &[u32]) {
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.forced);
+        for &c in choice {
+            let o = self.option_of(c);
+            self.solution.push(OptionId(o));
+        }
+    }
+
+    /// Algorithm X, as [`super::Dlx::search`].
+    pub fn search<F: FnMut(&[OptionId]) -> Control>(
+        &mut self,
+        limits: &Limits,
+        mut visit: F,
+    ) -> SearchResult {
+        let mut budget = Budget::start(limits);
+        let mut stats = SearchStats::default();
+        self.updates = 0;
+        self.branch = BranchCounts::default();
+        let mut choice = std::mem::take(&mut self.choice);
+        choice.clear();
+        let mut level = 0usize;
+        let end = 'search: loop {
+            // X2.
+            let nodes = stats.nodes + 1;
+            if let Some(halt) = budget.check(nodes) {
+                break 'search SearchEnd::Limit(halt);
+            }
+            stats.nodes = nodes;
+            if stats.profile.len() <= level {
+                stats.profile.resize(level + 1, 0);
+            }
+            stats.profile[level] += 1;
+            if self.active == 0 {
+                stats.solutions += 1;
+                self.collect_solution(&choice);
+                if visit(&self.solution) == Control::Stop {
+                    break 'search SearchEnd::Stopped;
+                }
+                break 'search SearchEnd::Exhausted;
+            }
+            // X3.
+            let (mut best, len) = self.choose();
+            if len == 0 {
+                self.branch.dead_ends += 1;
+            }
+            // X4.
+            self.cover(best);
+            let mut cur = node(&self.nd, best).dlink;
+            choice.push(cur);
+            loop {
+                if cur == best {
+                    // X7.
+                    self.uncover(best);
+                    choice.pop();
+                    if level == 0 {
+                        break 'search SearchEnd::Exhausted;
+                    }
+                    level -= 1;
+                    cur = choice[level];
+                    best = self.top_of(cur);
+                    // X6.
+                    self.uncommit_others(cur);
+                    cur = node(&self.nd, cur).dlink;
+                    choice[level] = cur;
+                    continue;
+                }
+                // X5.
+                if self.lenx[best as usize] & !COVERED >= 2 {
+                    self.branch.guesses += 1;
+                }
+                self.commit_others(cur);
+                if self.active != 0 {
+                    level += 1;
+                    continue 'search;
+                }
+                stats.nodes += 1;
+                if stats.profile.len() <= level + 1 {
+                    stats.profile.resize(level + 2, 0);
+                }
+                stats.profile[level + 1] += 1;
+                stats.solutions += 1;
+                self.collect_solution(&choice);
+                if visit(&self.solution) == Control::Stop {
+                    break 'search SearchEnd::Stopped;
+                }
+                self.uncommit_others(cur);
+                cur = node(&self.nd, cur).dlink;
+                choice[level] = cur;
+            }
+        };
+        for &c in choice.iter().rev() {
+            self.uncommit_others(c);
+            self.uncover(self.top_of(c));
+        }
+        choice.clear();
+        self.choice = choice;
+        stats.updates = self.updates;
+        SearchResult { stats, end }
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let n = self.n_items;
+        let pristine = self.forced.is_empty();
+        let mut active = 0;
+        let mut linked = 0;
+        for i in 0..n {
+            let lx = self.lenx[i as usize];
+            if lx & COVERED == 0 {
+                active += 1;
+            } else if pristine {
+                return Err(format!("nothing is forced but item {i} is covered"));
+            }
+            let mut prev = i;
+            let mut x = node(&self.nd, i).dlink;
+            let mut count = 0u32;
+            while x != i {
+                if x < n || self.top_of(x) != i {
+                    return Err(format!(
+                        "node {x} in the list of item {i} belongs elsewhere"
+                    ));
+                }
+                if node(&self.nd, x).ulink != prev {
+                    return Err(format!("ULINK({x}) is not {prev}"));
+                }
+                if pristine && prev != i && x <= prev {
+                    return Err(format!("item {i}: nodes out of order"));
+                }
+                count += 1;
+                if count as usize > self.nd.len() {
+                    return Err(format!("the list of item {i} loops"));
+                }
+                prev = x;
+                x = node(&self.nd, x).dlink;
+            }
+            if node(&self.nd, i).ulink != prev {
+                return Err(format!("ULINK of header {i} is not its last node"));
+            }
+            if (lx & !COVERED) as u32 != count {
+                return Err(format!(
+                    "LEN({i}) = {} but the list holds {count}",
+                    lx & !COVERED
+                ));
+            }
+            linked += count as usize;
+        }
+        if active != self.active {
+            return Err(format!(
+                "{active} items uncovered but the counter says {}",
+                self.active
+            ));
+        }
+        if self.lenx[n as usize..].iter().any(|&l| l != LenX::MAX) {
+            return Err("LEN padding was overwritten".into());
+        }
+        let entries = self.n_options as usize * K;
+        if pristine && linked != entries {
+            return Err(format!(
+                "nothing is forced but only {linked} of {entries} nodes are linked"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The index of the first byte of `chunk` equal to `value` (which must occur), eight bytes at a
+/// time: XOR makes the matching bytes zero, and `(v - 0x01..) & !v & 0x80..` flags the lowest zero
+/// byte exactly (a borrow can only raise false flags above a true zero, never below it).
+#[inline(always)]
+fn first_byte_equal(chunk: &[LenX], value: LenX) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let pattern = ONES * value as u64;
+    for (w, word) in chunk.chunks_exact(8).enumerate() {
+        let v = u64::from_le_bytes(word.try_into().expect("chunks of 8")) ^ pattern;
+        let zero = v.wrapping_sub(ONES) & !v & HIGHS;
+        if zero != 0 {
+            return w * 8 + (zero.trailing_zeros() / 8) as usize;
+        }
+    }
+    unreachable!("the chunk holds its minimum")
+}
+
+/// Reads node `x`.
+#[inline(always)]
+fn node<I: NodeIndex>(nd: &[Link<I>], x: u32) -> Link32 {
+    debug_assert!((x as usize) < nd.len());
+    // SAFETY: every link and `top` stored in `nd` is a node index below `nd.len()`: `new` writes
+    // only such indices and the dance only copies stored indices or node numbers it read from
+    // `nd` (`check_invariants` verifies this in the tests). Dropping the bounds checks here, in
+    // the innermost loop, gained about 10% on 17-clue Sudoku (see docs/xc-engine.md).
+    let l = unsafe { *nd.get_unchecked(x as usize) };
+    Link32 {
+        ulink: l.ulink.to_u32(),
+        dlink: l.dlink.to_u32(),
+        top: l.top.to_u32(),
+    }
+}
+
+/// Mutable access to node `x` (see [`node`] for why the index is in bounds).
+#[inline(always)]
+fn node_mut<I: NodeIndex>(nd: &mut [Link<I>], x: u32) -> &mut Link<I> {
+    debug_assert!((x as usize) < nd.len());
+    // SAFETY: as in `node`.
+    unsafe { nd.get_unchecked_mut(x as usize) }
+}
+
+/// Mutable access to `LEN` of item `i`; `i` is a `top` value, hence an item below `n_items`,
+/// and `lenx.len() >= n_items`.
+#[inline(always)]
+fn len_mut(lenx: &mut [LenX], i: u32) -> &mut LenX {
+    debug_assert!((i as usize) < lenx.len());
+    // SAFETY: `top` fields hold item numbers below `n_items <= lenx.len()` (set in `new`, never
+    // changed).
+    unsafe { lenx.get_unchecked_mut(i as usize) }
+}
+
+/// Covers item `c` (X4): flag it covered and hide each of its options from the other lists.
+/// Returns the updates made, counted as dlx1 counts them.
+#[inline]
+fn cover<const K: usize, I: NodeIndex>(
+    nd: &mut [Link<I>],
+    lenx: &mut [LenX],
+    n_items: u32,
+    c: u32,
+) -> u64 {
+    *len_mut(lenx, c) |= COVERED;
+    let mut hidden = 0u64;
+    let mut rr = node(nd, c).dlink;
+    while rr != c {
+        // The other nodes of the option, rightwards with wrap-around and without a branch.
+        let k = (rr - n_items) % K as u32;
+        let first = rr - k;
+        for j in 1..K as u32 {
+            let x = first + (k + j) % K as u32;
+            let Link32 { ulink, dlink, top } = node(nd, x);
+            node_mut(nd, ulink).dlink = I::from_u32(dlink);
+            node_mut(nd, dlink).ulink = I::from_u32(ulink);
+            *len_mut(lenx, top) -= 1;
+        }
+        hidden += 1;
+        rr = node(nd, rr).dlink;
+    }
+    1 + hidden * (K as u64 - 1)
+}
+
+/// Undoes [`cover`], walking the options top-down again.
+#[inline]
+fn uncover<const K: usize, I: NodeIndex>(
+    nd: &mut [Link<I>],
+    lenx: &mut [LenX],
+    n_items: u32,
+    c: u32,
+) {
+    let mut rr = node(nd, c).dlink;
+    while rr != c {
+        let k = (rr - n_items) % K as u32;
+        let first = rr - k;
+        for j in 1..K as u32 {
+            let x = first + (k + j) % K as u32;
+            let Link32 { ulink, dlink, top } = node(nd, x);
+            node_mut(nd, ulink).dlink = I::from_u32(x);
+            node_mut(nd, dlink).ulink = I::from_u32(x);
+            *len_mut(lenx, top) += 1;
+        }
+        rr = node(nd, rr).dlink;
+    }
+    *len_mut(lenx, c) &= !COVERED;
+}
+
+impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
+    fn set_policy(&mut self, policy: ChoicePolicy) {
+        self.policy = policy;
+    }
+
+    fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
+        let options = self.n_options as usize;
+        if option.0 as usize >= options {
+            return Err(ForceError::UnknownOption { option, options });
+        }
+        let first = self.n_items + K as u32 * option.0;
+        for x in first..first + K as u32 {
+            let i = self.top_of(x);
+            if self.lenx[i as usize] & COVERED != 0 {
+                return Err(ForceError::ItemCovered {
+                    option,
+                    item: ItemId(i),
+                    name: self.names[i as usize].clone(),
+                });
+            }
+        }
+        self.cover(self.top_of(first));
+        self.commit_others(first);
+        self.forced.push(option);
+        Ok(())
+    }
+
+    /// Restores the matrix as built by copying the arrays saved in `new` — the same state that
+    /// uncovering the forced options newest first would give (the tests check it), in a fraction
+    /// of the time: for 17-clue Sudoku, one 19 KB copy instead of ~1,500 relinks.
+    fn release(&mut self) {
+        if !self.forced.is_empty() {
+            self.forced.clear();
+            self.nd.copy_from_slice(&self.pristine.0);
+            self.lenx.copy_from_slice(&self.pristine.1);
+            self.active = self.n_items;
+        }
+    }
+
+    fn search_dyn(
+        &mut self,
+        limits: &Limits,
+        visit: &mut dyn FnMut(&[OptionId]) -> Control,
+    ) -> SearchResult {
+        self.search(limits, visit)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.check()
+    }
+
+    fn problem_sizes(&self) -> (usize, usize) {
+        (self.n_items as usize, self.n_options as usize)
+    }
+}
