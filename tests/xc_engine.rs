@@ -453,6 +453,8 @@ mod uniform {
         let (rd, sd) = run(&mut d, limits);
         let (ru, su) = run(&mut u, limits);
         let (rw, sw) = run(&mut w, limits);
+        // A second search on the same forced matrix sees exactly the same tree.
+        assert_eq!(run(&mut w, limits), (rw.clone(), sw.clone()));
         assert_eq!(rd, ru);
         assert_eq!(sd, su);
         assert_eq!((&rd, &sd), (&rw, &sw));

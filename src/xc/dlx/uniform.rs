@@ -101,6 +101,9 @@ pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
     lenx: Vec<LenX>,
     /// `nd` and `lenx` as built, for [`Engine::release`].
     pristine: (Vec<Link<I>>, Vec<LenX>),
+    /// `nd` and `lenx` as a search found them, to return to when the search ends early or
+    /// has nothing left but unwinding.
+    saved: (Vec<Link<I>>, Vec<LenX>),
     n_items: u32,
     /// Uncovered items (the item list is empty when this is 0).
     active: u32,
@@ -180,6 +183,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         lenx.resize(len.len().div_ceil(PAD) * PAD, LenX::MAX);
         Ok(UniformDlx {
             pristine: (nd.clone(), lenx.clone()),
+            saved: (nd.clone(), lenx.clone()),
             nd,
             n_options: problem.n_options() as u32,
             lenx,
@@ -314,6 +318,15 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         let mut choice = std::mem::take(&mut self.choice);
         choice.clear();
         let mut level = 0usize;
+        // The search's last act is usually to unwind a long chain of forced moves (a Sudoku
+        // search tree is mostly one path) without finding anything. `open` counts the levels
+        // whose current option is not their item's last; when a level runs out of options with
+        // `open == 0`, nothing but unwinding is left — no node, update or solution, so no counter
+        // changes — and copying back the arrays saved here replaces it.
+        let mut open = 0u32;
+        self.saved.0.copy_from_slice(&self.nd);
+        self.saved.1.copy_from_slice(&self.lenx);
+        let saved_active = self.active;
         let end = 'search: loop {
             // X2.
             let nodes = stats.nodes + 1;
@@ -342,11 +355,18 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             self.cover(best);
             let mut cur = node(&self.nd, best).dlink;
             choice.push(cur);
+            if cur != best && node(&self.nd, cur).dlink != best {
+                open += 1;
+            }
             loop {
                 if cur == best {
                     // X7.
+                    if open == 0 {
+                        break 'search SearchEnd::Exhausted;
+                    }
                     self.uncover(best);
                     choice.pop();
+                    // X8.
                     if level == 0 {
                         break 'search SearchEnd::Exhausted;
                     }
@@ -357,6 +377,9 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                     self.uncommit_others(cur);
                     cur = node(&self.nd, cur).dlink;
                     choice[level] = cur;
+                    if cur != best && node(&self.nd, cur).dlink == best {
+                        open -= 1;
+                    }
                     continue;
                 }
                 // X5.
@@ -381,11 +404,15 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                 self.uncommit_others(cur);
                 cur = node(&self.nd, cur).dlink;
                 choice[level] = cur;
+                if cur != best && node(&self.nd, cur).dlink == best {
+                    open -= 1;
+                }
             }
         };
-        for &c in choice.iter().rev() {
-            self.uncommit_others(c);
-            self.uncover(self.top_of(c));
+        if !choice.is_empty() {
+            self.nd.copy_from_slice(&self.saved.0);
+            self.lenx.copy_from_slice(&self.saved.1);
+            self.active = saved_active;
         }
         choice.clear();
         self.choice = choice;
@@ -393,41 +420,50 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         SearchResult { stats, end }
     }
 
+    /// Checks every list and `LEN`. Indexing is checked here, unlike in the dance, so a corrupt
+    /// link is reported rather than followed.
     fn check(&self) -> Result<(), String> {
+        let (nd, lenx, counter) = (&self.nd, &self.lenx, self.active);
         let n = self.n_items;
         let pristine = self.forced.is_empty();
+        let get = |x: u32| {
+            nd.get(x as usize)
+                .map(|l| (l.ulink.to_u32(), l.dlink.to_u32(), l.top.to_u32()))
+                .ok_or_else(|| format!("link to node {x} is out of range"))
+        };
         let mut active = 0;
         let mut linked = 0;
         for i in 0..n {
-            let lx = self.lenx[i as usize];
+            let lx = lenx[i as usize];
             if lx & COVERED == 0 {
                 active += 1;
             } else if pristine {
                 return Err(format!("nothing is forced but item {i} is covered"));
             }
             let mut prev = i;
-            let mut x = node(&self.nd, i).dlink;
+            let mut x = get(i)?.1;
             let mut count = 0u32;
             while x != i {
-                if x < n || self.top_of(x) != i {
+                let (ulink, dlink, top) = get(x)?;
+                if x < n || top != i {
                     return Err(format!(
                         "node {x} in the list of item {i} belongs elsewhere"
                     ));
                 }
-                if node(&self.nd, x).ulink != prev {
+                if ulink != prev {
                     return Err(format!("ULINK({x}) is not {prev}"));
                 }
                 if pristine && prev != i && x <= prev {
                     return Err(format!("item {i}: nodes out of order"));
                 }
                 count += 1;
-                if count as usize > self.nd.len() {
+                if count as usize > nd.len() {
                     return Err(format!("the list of item {i} loops"));
                 }
                 prev = x;
-                x = node(&self.nd, x).dlink;
+                x = dlink;
             }
-            if node(&self.nd, i).ulink != prev {
+            if get(i)?.0 != prev {
                 return Err(format!("ULINK of header {i} is not its last node"));
             }
             if (lx & !COVERED) as u32 != count {
@@ -438,13 +474,12 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             }
             linked += count as usize;
         }
-        if active != self.active {
+        if active != counter {
             return Err(format!(
-                "{active} items uncovered but the counter says {}",
-                self.active
+                "{active} items uncovered but the counter says {counter}"
             ));
         }
-        if self.lenx[n as usize..].iter().any(|&l| l != LenX::MAX) {
+        if lenx[n as usize..].iter().any(|&l| l != LenX::MAX) {
             return Err("LEN padding was overwritten".into());
         }
         let entries = self.n_options as usize * K;
@@ -615,5 +650,62 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
 
     fn problem_sizes(&self) -> (usize, usize) {
         (self.n_items as usize, self.n_options as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_byte_equal_finds_the_first_match() {
+        let mut bytes = [9u8; 64];
+        for at in [0, 7, 8, 33, 63] {
+            bytes[at] = 3;
+            bytes[63] = 3;
+            assert_eq!(first_byte_equal(&bytes, 3), at);
+            bytes[at] = 9;
+        }
+        // A zero byte right after a match must not hide it (borrows only run upwards).
+        let mut b = [5u8; 16];
+        b[2] = 0;
+        b[3] = 1;
+        assert_eq!(first_byte_equal(&b, 1), 3);
+        assert_eq!(first_byte_equal(&b, 0), 2);
+    }
+
+    #[test]
+    fn choose_picks_the_first_minimum() {
+        let mut b = Problem::builder();
+        let items: Vec<_> = (0..70)
+            .map(|i| b.primary(format!("i{i}")).unwrap())
+            .collect();
+        // Items 67..70 have no option: the first minimum lies in the tail past the 64-item chunk.
+        for k in 0..4 {
+            b.option(&[items[0], items[1], items[2], items[3 + k]])
+                .unwrap();
+        }
+        for k in 0..60 {
+            b.option(&[
+                items[4 + k % 60],
+                items[5 + k % 60],
+                items[6 + k % 60],
+                items[66],
+            ])
+            .unwrap();
+        }
+        let p = b.build().unwrap();
+        let dlx = UniformDlx::<4, u16>::new(&p).unwrap();
+        let lens: Vec<u8> = dlx.lenx[..70].to_vec();
+        let min = *lens.iter().min().unwrap();
+        let first = lens.iter().position(|&l| l == min).unwrap();
+        assert_eq!((first, min), (67, 0));
+        assert_eq!(dlx.choose(), (first as u32, min));
+        // Covering item 0 leaves items 1 and 2 with LEN 0 in the first chunk.
+        let mut dlx = dlx;
+        dlx.cover(0);
+        assert_eq!(dlx.choose(), (1, 0));
+        dlx.uncover(0);
+        dlx.check_invariants().unwrap();
     }
 }
