@@ -29,7 +29,7 @@ pub struct BenchArgs {
     /// Puzzles solved before the timed pass to warm caches and branch predictors.
     #[arg(long, default_value_t = 200)]
     warmup: usize,
-    /// Node budget per puzzle (default: none, except backtrack's 100,000).
+    /// Node budget per puzzle (default: none, except backtrack's 20,000).
     #[arg(long)]
     limit_nodes: Option<u64>,
     /// Stop after this many solutions (2 proves uniqueness).

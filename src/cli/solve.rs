@@ -27,7 +27,8 @@ pub struct SolveArgs {
     /// Solve every puzzle of this file (`-` for stdin): one output line per puzzle line, in order.
     #[arg(long)]
     corpus: Option<PathBuf>,
-    /// Print the number of solutions (up to `--max`) instead of the solution.
+    /// Print the number of solutions (up to `--max`) instead of the solution. Under a node or time
+    /// limit a count of two or more may be a lower bound.
     #[arg(long)]
     count: bool,
     /// Stop after this many solutions (0 = count them all).

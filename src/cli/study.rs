@@ -28,7 +28,7 @@ pub struct StudyArgs {
     /// Worker threads (default: one per CPU).
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Node budget per puzzle and solver (default: none, except backtrack's 100,000).
+    /// Node budget per puzzle and solver (default: none, except backtrack's 20,000).
     #[arg(long)]
     limit_nodes: Option<u64>,
     /// Time budget per puzzle and solver, in milliseconds (makes rows machine-dependent).

@@ -288,3 +288,79 @@ fn fill_outcome(row: &mut Row, grid: &Grid, outcome: &Outcome) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solvers::Stats;
+
+    fn row() -> Row {
+        Row {
+            line: 3,
+            puzzle: String::new(),
+            clues: Some(17),
+            solver: "x".to_string(),
+            status: Status::Invalid,
+            solutions: 0,
+            nodes: 0,
+            guesses: 0,
+            time_ns: 0,
+            solution: String::new(),
+            error: String::new(),
+        }
+    }
+
+    fn outcome(status: Status, solutions: u64, solution: Option<Grid>) -> Outcome {
+        Outcome {
+            status,
+            solutions,
+            solution,
+            stats: Stats::default(),
+        }
+    }
+
+    #[test]
+    fn answers_are_checked_for_consistency() {
+        let puzzle = Grid::parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        let solution = crate::generate::count_solutions(&puzzle, 2).first.unwrap();
+        let cases = [
+            (outcome(Status::Unique, 1, Some(solution.clone())), None),
+            (outcome(Status::Limit, 0, None), None),
+            (
+                outcome(Status::Unique, 2, Some(solution.clone())),
+                Some("status unique with 2 solutions"),
+            ),
+            (
+                outcome(Status::None, 0, Some(solution.clone())),
+                Some("0 solutions counted but a solution returned"),
+            ),
+            (
+                outcome(Status::Multiple, 2, None),
+                Some("2 solutions counted but none returned"),
+            ),
+            (
+                outcome(Status::Unique, 1, Some(puzzle.clone())),
+                Some("invalid solution: cell r1c2 is empty"),
+            ),
+            (
+                outcome(Status::Invalid, 0, None),
+                Some("solver answered `invalid`"),
+            ),
+        ];
+        for (out, expected) in cases {
+            let mut r = row();
+            fill_outcome(&mut r, &puzzle, &out);
+            match expected {
+                None => assert!(r.error.is_empty(), "{out:?}: {}", r.error),
+                Some(text) => {
+                    assert!(r.is_solver_error(), "{out:?}");
+                    assert!(r.error.starts_with("line 3: solver error: "), "{}", r.error);
+                    assert!(r.error.contains(text), "{}", r.error);
+                }
+            }
+        }
+    }
+}

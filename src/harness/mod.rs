@@ -159,7 +159,7 @@ impl StudyReport {
 /// The node budget `backtrack` gets when no `--limit-nodes` is given: naive cell order needs
 /// millions of nodes on many 17-clue puzzles, and the study of the whole 17-clue corpus must stay
 /// within minutes, so `backtrack` answers `limit` on the hard ones.
-pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 100_000;
+pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 20_000;
 
 /// The registered solvers named in `names` (all, in registry order, when empty), each with
 /// `limits`; `backtrack` gets [`BACKTRACK_DEFAULT_MAX_NODES`] when `limits` has no node budget.
@@ -274,12 +274,8 @@ fn recover(
     let mut rows = 0;
     let mut group: Vec<Row> = Vec::with_capacity(solvers.len());
     let mut record = csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut record) {
-            Ok(true) => {}
-            // The end, or a row that does not parse: keep what came before.
-            Ok(false) | Err(_) => break,
-        }
+    // Until the end, or a row that does not parse: keep what came before.
+    while let Ok(true) = reader.read_record(&mut record) {
         let Ok(row) = record.deserialize::<Row>(None) else {
             break;
         };
@@ -353,6 +349,8 @@ pub fn study(
         return Err(HarnessError::NoSolvers);
     }
     let started = SystemTime::now();
+    // Captured before the run, so that a rebuild during a long study cannot change the record.
+    let env = Environment::capture();
     let dir = &config.out_dir;
     fs::create_dir_all(dir).map_err(io_err(dir))?;
     let runs = dir.join(RUNS_CSV);
@@ -438,7 +436,6 @@ pub fn study(
         .map_err(HarnessError::Corpus)?;
     out.commit().map_err(io_err(&runs))?;
     let summary = builder.finish(tally.counts);
-    let env = Environment::capture();
     let meta = Meta {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
         git_revision: env.git_revision,

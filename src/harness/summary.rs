@@ -18,6 +18,9 @@ const STATUSES: [Status; 5] = [
     Status::Invalid,
 ];
 
+/// Picks one sample of a solver's statistics.
+type Column = fn(&SolverStats) -> &[u64];
+
 /// At most this many disagreeing lines are listed by line number (all are counted).
 pub const MAX_LISTED_DISAGREEMENTS: usize = 50;
 
@@ -231,9 +234,9 @@ impl Summary {
         self.counts.puzzle_lines * self.solvers.len() as u64
     }
 
-    /// Every row has a solver-specific count of the right size: the input lines add up by kind,
-    /// rows = puzzle lines x solvers, each solver has one row per puzzle line, and the statuses sum
-    /// to the rows.
+    /// The rows account for the input exactly: the input lines add up by kind, rows = puzzle lines
+    /// x solvers, each solver has one row per puzzle line, the statuses sum to the rows, and the
+    /// rows came in line order.
     pub fn reconciled(&self) -> bool {
         self.counts.consistent()
             && self.in_order
@@ -322,7 +325,7 @@ impl Summary {
                 throughput
             );
         }
-        let tables: [(&str, fn(&SolverStats) -> &[u64], f64); 3] = [
+        let tables: [(&str, Column, f64); 3] = [
             ("Nodes", |s| &s.nodes, 1.0),
             ("Guesses", |s| &s.guesses, 1.0),
             ("Time per puzzle (µs)", |s| &s.times, 1e-3),

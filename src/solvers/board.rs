@@ -132,3 +132,52 @@ impl Board {
         grid
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+
+    #[test]
+    fn assign_removes_the_digit_from_peers_and_queues_singles() {
+        let shape = Shape::square(2).unwrap();
+        let geo = Geometry::of(shape);
+        let mut queue = Vec::new();
+        let mut board =
+            Board::from_grid(geo, &Grid::parse("12..............").unwrap(), &mut queue).unwrap();
+        // r1c3 and r1c4 keep {3,4}; r2c1 and r2c2 (same box) keep {3,4} too.
+        assert_eq!(board.cand[2], 0b1100);
+        assert_eq!(board.cand[4], 0b1100);
+        assert!(queue.is_empty());
+        board.assign(geo, 2, 0b0100, &mut queue).unwrap();
+        assert_eq!(board.value(2), 3);
+        assert_eq!(board.cand[3], 0b1000);
+        assert_eq!(queue, vec![3]);
+        assert_eq!(board.left, 13);
+    }
+
+    #[test]
+    fn emptying_a_cell_is_a_contradiction() {
+        let shape = Shape::square(2).unwrap();
+        let geo = Geometry::of(shape);
+        let mut queue = Vec::new();
+        let mut board =
+            Board::from_grid(geo, &Grid::parse("123.............").unwrap(), &mut queue).unwrap();
+        assert_eq!(queue, vec![3]);
+        assert_eq!(
+            board.remove(3, 0b1000, &mut queue),
+            Err(Contradiction::NoCandidate { cell: 3 })
+        );
+        assert_eq!(board.remove(5, 0b0001, &mut queue), Ok(0));
+    }
+
+    #[test]
+    fn clashing_givens_are_refused() {
+        let shape = Shape::square(2).unwrap();
+        let geo = Geometry::of(shape);
+        let mut grid = Grid::empty(shape);
+        grid.set(0, 1);
+        grid.set(1, 1);
+        assert!(Board::from_grid(geo, &grid, &mut Vec::new()).is_err());
+    }
+}

@@ -182,34 +182,28 @@ fn eliminate<T: Trace>(
     targets: impl Iterator<Item = usize> + Clone,
     step: impl Fn(u8, Vec<usize>) -> Step,
 ) -> Result<bool, Contradiction> {
-    let mut removed = false;
     if T::ENABLED {
-        // One traced step per digit, naming the cells that lose it.
+        // One traced step per digit, naming the cells that lose it; the removals below happen in
+        // the same order whether or not the search is traced, so the counters agree.
         for digit in bits(digits) {
             let bit = 1u32 << (digit - 1);
             let cells: Vec<usize> = targets
                 .clone()
                 .filter(|&c| board.cand[c] & bit != 0)
                 .collect();
-            if cells.is_empty() {
-                continue;
+            if !cells.is_empty() {
+                cx.trace.event(TraceEvent::Deduction {
+                    depth: cx.depth,
+                    step: step(digit, cells),
+                });
             }
-            cx.trace.event(TraceEvent::Deduction {
-                depth: cx.depth,
-                step: step(digit, cells.clone()),
-            });
-            for cell in cells {
-                board.remove(cell, bit, &mut cx.queue)?;
-                cx.tally.deductions.locked_eliminations += 1;
-            }
-            removed = true;
         }
-    } else {
-        for cell in targets {
-            let gone = board.remove(cell, digits, &mut cx.queue)?;
-            cx.tally.deductions.locked_eliminations += gone.count_ones() as u64;
-            removed |= gone != 0;
-        }
+    }
+    let mut removed = false;
+    for cell in targets {
+        let gone = board.remove(cell, digits, &mut cx.queue)?;
+        cx.tally.deductions.locked_eliminations += gone.count_ones() as u64;
+        removed |= gone != 0;
     }
     Ok(removed)
 }

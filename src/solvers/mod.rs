@@ -15,6 +15,7 @@
 pub mod backtrack;
 mod board;
 pub mod dlx;
+pub mod fast;
 mod geometry;
 pub mod locked;
 pub mod mrv;

@@ -10,6 +10,7 @@ pub fn all_solvers() -> Vec<Box<dyn Solver>> {
         Box::new(super::singles::Singles),
         Box::new(super::locked::Locked),
         Box::new(super::subsets::Subsets),
+        Box::new(super::fast::Fast),
         Box::new(super::dlx::DlxSolver),
     ]
 }

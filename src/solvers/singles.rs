@@ -2,7 +2,7 @@
 //! when they stall — the deterministic-deduction solver of Su (2014).
 //!
 //! - **Naked single**: an empty cell with one candidate gets it. Cells are queued the moment their
-//!   mask drops to one bit ([`Board::assign`]), so no scan is needed to find them.
+//!   mask drops to one bit (in `Board::assign`), so no scan is needed to find them.
 //! - **Hidden single**: a digit with one place left in a unit goes there. One pass over a unit finds
 //!   them all with two masks: `once` (digits seen in at least one cell) and `twice` (in at least two);
 //!   `once & !twice` are the hidden singles. The same pass proves a contradiction when a digit that is

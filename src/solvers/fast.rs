@@ -1,0 +1,845 @@
+//! `fast`: a bit-parallel 9x9 solver built for speed, in the spirit of the band representation of
+//! JCZSolve (one word per digit and band), written from scratch for this crate.
+//!
+//! # Bit layout
+//!
+//! The state holds 27 `u32` words, `cand[9·b + d]`: the cells of band `b` where digit `d + 1` is
+//! still a candidate (band-major, so the nine digits of a band sit side by side). A band is three
+//! grid rows (band `b` = rows `3b..3b+3`); bit `9·i + c` is row `3b + i`, column `c`, so the cell
+//! index of a bit is simply `27·b + bit`:
+//!
+//! ```text
+//!            box 0      box 1      box 2
+//!   col:    0  1  2 |  3  4  5 |  6  7  8
+//!   row 0:  0  1  2 |  3  4  5 |  6  7  8      <- bits  0.. 9   segment bits 0 1 2
+//!   row 1:  9 10 11 | 12 13 14 | 15 16 17      <- bits  9..18   segment bits 3 4 5
+//!   row 2: 18 19 20 | 21 22 23 | 24 25 26      <- bits 18..27   segment bits 6 7 8
+//! ```
+//!
+//! Beside the words: the unsolved cells of each band (27 bits each) and a 27-bit dirty set, bit
+//! `9·b + d` for a word changed since it was last analysed.
+//!
+//! # Propagation
+//!
+//! *Band analysis.* A *segment* is the three cells where a row of the band crosses a box. Shrinking
+//! a band word to its non-empty segments (bit `3·i + j` for row `i`, box `j`) gives a 3x3 matrix;
+//! the digit takes exactly one segment in each row and in each box of the band, so its final
+//! position is one of the six permutation matrices inside that matrix. The union of those
+//! permutations (the table `PERM`) is the set of segments still possible: one table look-up performs
+//! pointing and claiming (locked candidates) inside the band and finds hidden singles in boxes, and
+//! an empty union is a contradiction. A row left with one cell is then a placement.
+//!
+//! *Stack analysis.* The same holds across bands: in a stack (a column of boxes) the digit takes one
+//! column in each band, a different one each time. The (band, column) matrix of each stack goes
+//! through the same permutation table; this closes the column of every placed cell in the other
+//! bands, does vertical pointing, and finds hidden singles in columns.
+//!
+//! *Schedule.* One digit at a time (any digit with a dirty word): the analyses of its three band
+//! words, then its stack analysis, repeated until the stack analysis changes nothing; then the
+//! cells it placed are taken from the other digits in one pass (marking their words dirty).
+//! When no word is dirty, a bit-sliced counter over the nine words of each band gives the cells with
+//! at least one and two candidates: an unsolved cell with none is a contradiction, one with exactly
+//! one is a naked single, placed at once; the loop ends when nothing is dirty after that pass.
+//!
+//! # Search
+//!
+//! The search branches on the first cell with exactly two candidates (in practice there nearly
+//! always is one), else on the first cell with the fewest. Branching copies the whole state (31
+//! words): on a dead end the copy is simply dropped, with no undo log.
+//!
+//! # Counters
+//!
+//! The search counts by the shared definitions of [`crate::solvers`]: a node is the root or a state
+//! reached by placing a trial value, counted after propagation whether or not the propagation ended
+//! in a contradiction; every child of a branch point is a guess (the branch cell always has two or
+//! more candidates, else it would have been a naked single), so `nodes = 1 + guesses`; a backtrack
+//! is a node whose propagation ended in a contradiction. `fast` does not classify its deductions by
+//! technique (one table look-up mixes several), so [`Stats::deductions`] stays zero.
+
+use crate::budget::Budget;
+use crate::sudoku::{Grid, Shape};
+
+use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
+
+/// All 27 cells of a band.
+const BAND_ALL: u32 = (1 << 27) - 1;
+
+/// Bits `c`, `c + 9`, `c + 18`: column `c` of a band.
+const COLUMN0: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// `SHRINK[row]` for the 9 bits of one band row: bit `j` set when box `j` of the row has a candidate.
+const SHRINK: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut j = 0;
+        while j < 3 {
+            if (r >> (3 * j)) & 7 != 0 {
+                t[r] |= 1 << j;
+            }
+            j += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// `SEGMENTS[s]`: the 27 cell bits of the segments in the 9-bit segment set `s`.
+const SEGMENTS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut k = 0;
+        while k < 9 {
+            if (s >> k) & 1 != 0 {
+                let (i, j) = (k / 3, k % 3);
+                t[s] |= 7 << (9 * i + 3 * j);
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `PERM[s]`: the union of the 3x3 permutation matrices (one segment per row and per box) contained
+/// in the segment set `s`; zero when there is none.
+const PERM: [u16; 512] = {
+    // The six permutations of the boxes 0, 1, 2 over the rows 0, 1, 2.
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let m = (1u16 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            if m & s as u16 == m {
+                t[s] |= m;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `PERM_CELLS[s]`: the cells of the segments in `PERM[s]` (the two look-ups fused, as the band
+/// analysis always wants cells).
+const PERM_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = SEGMENTS[PERM[s] as usize];
+        s += 1;
+    }
+    t
+};
+
+/// `BAND_PEERS[k]`: the cells of the band that share a row or a box with cell bit `k` (not `k`
+/// itself); together with the column in the other bands these are all its peers.
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut k = 0;
+    while k < 27 {
+        let (i, c) = (k / 9, k % 9);
+        let row = 0x1ff << (9 * i);
+        let bx = (7 | 7 << 9 | 7 << 18) << (3 * (c / 3));
+        t[k] = (row | bx) & !(1 << k);
+        k += 1;
+    }
+    t
+};
+
+/// The search state: candidates per (digit, band), unsolved cells per band, and which words changed
+/// since they were last examined.
+#[derive(Clone, Copy)]
+struct State {
+    /// `cand[9·b + d]`: cells of band `b` where digit `d + 1` is a candidate (placed cells keep
+    /// their own digit).
+    cand: [u32; 27],
+    /// Cells of each band not yet placed.
+    unsolved: [u32; 3],
+    /// Bit `9·b + d` set when `cand[9·b + d]` changed since its band analysis.
+    dirty: u32,
+}
+
+/// The propagation found a cell or a unit with no possible digit.
+struct Contradiction;
+
+impl State {
+    /// The empty grid: every digit a candidate everywhere, nothing to examine yet.
+    fn new() -> State {
+        State {
+            cand: [BAND_ALL; 27],
+            unsolved: [BAND_ALL; 3],
+            dirty: 0,
+        }
+    }
+
+    /// Places digit index `d` (0-based) at cell bit `bit` of band `b`: removes the other digits from
+    /// the cell and the digit from the cell's peers, marking every word that changed.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) -> Result<(), Contradiction> {
+        if self.cand[9 * b + d] & bit == 0 {
+            return Err(Contradiction);
+        }
+        let k = bit.trailing_zeros() as usize;
+        self.unsolved[b] &= !bit;
+        let mut dirty = 0;
+        for e in 0..9 {
+            let idx = 9 * b + e;
+            let old = self.cand[idx];
+            let new = if e == d {
+                old & !BAND_PEERS[k]
+            } else {
+                old & !bit
+            };
+            self.cand[idx] = new;
+            dirty |= ((old != new) as u32) << idx;
+        }
+        let column = COLUMN0 << (k % 9);
+        for other in [(b + 1) % 3, (b + 2) % 3] {
+            let idx = 9 * other + d;
+            let old = self.cand[idx];
+            let new = old & !column;
+            self.cand[idx] = new;
+            dirty |= ((old != new) as u32) << idx;
+        }
+        self.dirty |= dirty;
+        Ok(())
+    }
+
+    /// Places the givens (`cells`: 81 values, `0` empty) in the empty grid and marks every word for
+    /// analysis. Cheaper than one [`State::place`] each: the other digits leave all given cells in
+    /// one pass at the end.
+    fn give(&mut self, cells: &[u8]) -> Result<(), Contradiction> {
+        let mut given = [0u32; 3];
+        let mut own = [0u32; 27];
+        for (b, band) in cells.chunks_exact(27).take(3).enumerate() {
+            // A branch-free pass finds the filled cells (a branch per cell would mispredict on
+            // about every given); only those are visited.
+            let mut filled = 0u32;
+            for (k, &v) in band.iter().enumerate() {
+                filled |= ((v != 0) as u32) << k;
+            }
+            given[b] = filled;
+            while filled != 0 {
+                let k = filled.trailing_zeros() as usize;
+                filled &= filled - 1;
+                let d = (band[k] as usize - 1).min(8);
+                let column = COLUMN0 << (k % 9);
+                for other in 0..3 {
+                    self.cand[9 * other + d] &= if other == b { !BAND_PEERS[k] } else { !column };
+                }
+                own[9 * b + d] |= 1 << k;
+            }
+        }
+        for (idx, x) in self.cand.iter_mut().enumerate() {
+            // A given missing from its own word was removed by an equal given among its peers.
+            if *x & own[idx] != own[idx] {
+                return Err(Contradiction);
+            }
+            *x &= !given[idx / 9] | own[idx];
+        }
+        for (unsolved, given) in self.unsolved.iter_mut().zip(given) {
+            *unsolved &= !given;
+        }
+        self.dirty = BAND_ALL;
+        Ok(())
+    }
+
+    /// Removes `cells`, just placed with digit index `d`, from the other digits' words of band `b`;
+    /// returns the words changed, as dirty bits.
+    #[inline(always)]
+    fn take_from_others(&mut self, d: usize, b: usize, cells: u32) -> u32 {
+        let own = self.cand[9 * b + d];
+        let mut dirty = 0;
+        for e in 0..9 {
+            let j = 9 * b + e;
+            let old = self.cand[j];
+            let new = old & !cells;
+            self.cand[j] = new;
+            dirty |= ((old != new) as u32) << j;
+        }
+        self.cand[9 * b + d] = own;
+        dirty & !(1 << (9 * b + d))
+    }
+
+    /// Band analysis of one (digit, band) word: keeps only the segments some placement of the digit
+    /// in the band can use, then places the digit in every row left with a single unsolved cell.
+    /// Returns the cells placed, which the other digits of the band still have to give up.
+    #[inline(always)]
+    fn update(&mut self, idx: usize) -> Result<u32, Contradiction> {
+        let x = self.cand[idx];
+        // The masks only tell the compiler the indices are in range (no bounds checks).
+        let shrink = SHRINK[(x & 0x1ff) as usize] as usize
+            | (SHRINK[((x >> 9) & 0x1ff) as usize] as usize) << 3
+            | (SHRINK[((x >> 18) & 0x1ff) as usize] as usize) << 6;
+        let possible = PERM_CELLS[shrink & 0x1ff];
+        if possible == 0 {
+            return Err(Contradiction);
+        }
+        let x = x & possible;
+        let b = idx / 9;
+        let mut singles = 0;
+        for i in 0..3 {
+            let row = x & (0x1ff << (9 * i));
+            if row & row.wrapping_sub(1) == 0 {
+                singles |= row;
+            }
+        }
+        // A row down to one cell places the digit there. The table already cleared the rest of the
+        // cell's box in this band; the stack analysis closes its column in the other bands (it is
+        // the digit's lone column in that box), and the caller takes the cell from the other digits
+        // once this digit has settled (one pass for all its placements, and no branch here).
+        let fresh = singles & self.unsolved[b];
+        self.unsolved[b] &= !fresh;
+        self.cand[idx] = x;
+        Ok(fresh)
+    }
+
+    /// Stack analysis of one digit: in each stack (box column) the digit takes one column per band,
+    /// a different one in each band, so the (band, column) matrix of a stack is filtered by the same
+    /// permutation table as a band's (row, box) matrix; the columns left out are closed. Returns the
+    /// words it changed, as dirty bits.
+    #[inline(always)]
+    fn stacks(&mut self, d: usize) -> Result<u32, Contradiction> {
+        let cols = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        let (c0, c1, c2) = (
+            cols(self.cand[d]),
+            cols(self.cand[9 + d]),
+            cols(self.cand[18 + d]),
+        );
+        let mut open = [0u32; 3];
+        for j in 0..3 {
+            let m = (c0 >> (3 * j)) & 7 | ((c1 >> (3 * j)) & 7) << 3 | ((c2 >> (3 * j)) & 7) << 6;
+            let p = PERM[m as usize] as u32;
+            if p == 0 {
+                return Err(Contradiction);
+            }
+            open[0] |= (p & 7) << (3 * j);
+            open[1] |= ((p >> 3) & 7) << (3 * j);
+            open[2] |= ((p >> 6) & 7) << (3 * j);
+        }
+        let mut dirty = 0;
+        for (b, o) in open.into_iter().enumerate() {
+            let idx = 9 * b + d;
+            let old = self.cand[idx];
+            let new = old & (o | o << 9 | o << 18);
+            self.cand[idx] = new;
+            dirty |= ((old != new) as u32) << idx;
+        }
+        Ok(dirty)
+    }
+
+    /// Runs the band analysis and naked singles to a fixpoint.
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        loop {
+            // The queue lives in a local so that it stays in a register.
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                // One digit at a time: its three band words and its stack analysis to a fixpoint,
+                // while the words of other digits it touches wait in the queue.
+                let digits = (dirty | dirty >> 9 | dirty >> 18) & 0x1ff;
+                let d = (digits.trailing_zeros() as usize).min(8);
+                let mine = (1 | 1 << 9 | 1 << 18) << d;
+                dirty &= !mine;
+                let mut placed = [0u32; 3];
+                // All three bands each time, dirty or not: an analysis of a settled word changes
+                // nothing, and straight-line code lets the three run side by side without a
+                // mispredicted loop exit.
+                // The stack analysis depends only on the three words: after the first round it has
+                // to run again only if a band analysis changed a word it left.
+                let mut first = true;
+                loop {
+                    let before = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
+                    placed[0] |= self.update(d)?;
+                    placed[1] |= self.update(9 + d)?;
+                    placed[2] |= self.update(18 + d)?;
+                    let after = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
+                    if !first && before == after {
+                        break;
+                    }
+                    first = false;
+                    if self.stacks(d)? == 0 {
+                        break;
+                    }
+                }
+                for (b, cells) in placed.into_iter().enumerate() {
+                    if cells != 0 {
+                        dirty |= self.take_from_others(d, b, cells);
+                    }
+                }
+            }
+            for b in 0..3 {
+                let (mut one, mut two) = (0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.cand[9 * b + d];
+                    two |= one & x;
+                    one |= x;
+                }
+                let unsolved = self.unsolved[b];
+                if unsolved & !one != 0 {
+                    return Err(Contradiction);
+                }
+                let mut naked = unsolved & !two;
+                while naked != 0 {
+                    let bit = naked & naked.wrapping_neg();
+                    naked &= naked - 1;
+                    // An earlier placement in this loop may have emptied the cell: no digit is found
+                    // and the contradiction surfaces in `place`.
+                    let d = (self.digits_at(b, bit).trailing_zeros() as usize).min(8);
+                    self.place(d, b, bit)?;
+                }
+            }
+            if self.dirty == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// True when every cell is placed.
+    fn solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    /// The cell to branch on, as (band, cell bit, digit-index mask): the first cell with exactly two
+    /// candidates, else the first cell with the fewest. Only called on a propagated, unsolved state,
+    /// where every unsolved cell has at least two candidates.
+    fn branch_cell(&self) -> (usize, u32, u32) {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[9 * b + d];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = self.unsolved[b] & two & !three;
+            if pairs != 0 {
+                let bit = pairs & pairs.wrapping_neg();
+                return (b, bit, self.digits_at(b, bit));
+            }
+        }
+        let mut best = (0, 0, 0);
+        let mut best_count = u32::MAX;
+        for b in 0..3 {
+            let mut cells = self.unsolved[b];
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let digits = self.digits_at(b, bit);
+                if digits.count_ones() < best_count {
+                    best_count = digits.count_ones();
+                    best = (b, bit, digits);
+                }
+            }
+        }
+        best
+    }
+
+    /// The candidates of one cell, bit `d` for digit index `d`.
+    fn digits_at(&self, b: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.cand[9 * b + d] & bit != 0) as u32) << d;
+        }
+        digits
+    }
+
+    /// Writes the placed digits into `grid` (every cell is placed).
+    fn write_into(&self, grid: &mut Grid) {
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut bits = self.cand[9 * b + d];
+                while bits != 0 {
+                    let k = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    grid.set(27 * b + k, d as u8 + 1);
+                }
+            }
+        }
+    }
+}
+
+/// What the search does after a node.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Stop,
+}
+
+/// The mutable context of one solve: counters, budget and results.
+struct Search {
+    stats: Stats,
+    budget: Budget,
+    max_solutions: u64,
+    found: u64,
+    first: Option<State>,
+    halted: bool,
+}
+
+impl Search {
+    /// Explores the subtree of a propagated, consistent state.
+    fn explore(&mut self, state: &State) -> Flow {
+        if state.solved() {
+            if self.found == 0 {
+                self.first = Some(*state);
+            }
+            self.found += 1;
+            return if self.max_solutions != 0 && self.found >= self.max_solutions {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            };
+        }
+        let (b, bit, mut digits) = state.branch_cell();
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if self.budget.check(self.stats.nodes + 1).is_some() {
+                self.halted = true;
+                return Flow::Stop;
+            }
+            self.stats.nodes += 1;
+            self.stats.guesses += 1;
+            let mut child = *state;
+            let consistent = child.place(d, b, bit).and_then(|()| child.propagate());
+            if consistent.is_err() {
+                self.stats.backtracks += 1;
+                continue;
+            }
+            if self.explore(&child) == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    }
+}
+
+/// The bit-parallel band solver; see the module documentation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fast;
+
+impl Solver for Fast {
+    fn name(&self) -> &'static str {
+        "fast"
+    }
+
+    fn descriptor(&self) -> Descriptor {
+        Descriptor {
+            representation: "bitboards: one 27-bit word per digit and band",
+            propagation: "band locked candidates (table), row/box hidden singles, naked singles",
+            heuristic: "first two-candidate cell, else fewest candidates",
+        }
+    }
+
+    fn supports(&self, shape: Shape) -> bool {
+        shape == Shape::CLASSIC
+    }
+
+    fn solve(&self, grid: &Grid, limits: &SolveLimits) -> Outcome {
+        let mut search = Search {
+            stats: Stats::default(),
+            budget: Budget::start(&limits.budget),
+            max_solutions: limits.max_solutions,
+            found: 0,
+            first: None,
+            halted: false,
+        };
+        if grid.shape() != Shape::CLASSIC {
+            // Not a puzzle this solver can read; callers check `supports` first.
+            return Outcome {
+                status: Status::Invalid,
+                solutions: 0,
+                solution: None,
+                stats: search.stats,
+            };
+        }
+        // The root counts as a node even when the budget is zero nodes: it is always entered.
+        search.stats.nodes = 1;
+        let mut root = State::new();
+        let consistent = root.give(grid.cells()).and_then(|()| root.propagate());
+        let mut completed = true;
+        match consistent {
+            Err(Contradiction) => search.stats.backtracks += 1,
+            Ok(()) => {
+                completed = search.explore(&root) == Flow::Continue;
+            }
+        }
+        let solution = search.first.map(|state| {
+            let mut g = grid.clone();
+            state.write_into(&mut g);
+            g
+        });
+        let status = Status::from_search(search.found, completed, limits.max_solutions);
+        debug_assert!(!search.halted || status == Status::Limit || search.found >= 2);
+        Outcome {
+            status,
+            solutions: search.found,
+            solution,
+            stats: search.stats,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Limits;
+    use crate::sudoku::check_solution;
+
+    /// A 17-clue puzzle (the first of the Royle collection).
+    const SEVENTEEN: &str =
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    const SEVENTEEN_SOLUTION: &str =
+        "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+    /// A solution grid used to build puzzles with a known number of solutions.
+    const FULL: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn solve(line: &str, max_solutions: u64) -> Outcome {
+        let grid = Grid::parse(line).unwrap();
+        let limits = SolveLimits {
+            max_solutions,
+            ..SolveLimits::default()
+        };
+        let outcome = Fast.solve(&grid, &limits);
+        if let Some(sol) = &outcome.solution {
+            check_solution(&grid, sol).unwrap();
+        }
+        outcome
+    }
+
+    /// Solutions of the `sudoku` crate (a port of JCZSolve), counted up to `limit`.
+    fn peer_count(line: &str, limit: usize) -> usize {
+        sudoku::Sudoku::from_str_line(line)
+            .unwrap()
+            .solutions_count_up_to(limit)
+    }
+
+    /// `FULL` with the cells of `blank` emptied.
+    fn blanked(blank: impl IntoIterator<Item = usize>) -> String {
+        let mut cells: Vec<char> = FULL.chars().collect();
+        for cell in blank {
+            cells[cell] = '.';
+        }
+        cells.into_iter().collect()
+    }
+
+    #[test]
+    fn unique_17_clue() {
+        let out = solve(SEVENTEEN, 2);
+        assert_eq!(out.status, Status::Unique);
+        assert_eq!(out.solutions, 1);
+        assert_eq!(out.solution.unwrap().to_line(), SEVENTEEN_SOLUTION);
+        assert!(out.stats.nodes >= 1);
+        assert!(out.stats.nodes <= 1 + out.stats.guesses);
+    }
+
+    #[test]
+    fn full_grid_is_one_root_node() {
+        let out = solve(FULL, 2);
+        assert_eq!(out.status, Status::Unique);
+        assert_eq!(out.solution.unwrap().to_line(), FULL);
+        assert_eq!((out.stats.nodes, out.stats.guesses), (1, 0));
+    }
+
+    #[test]
+    fn solved_by_propagation_alone() {
+        // One missing cell per row is a naked single each: no guess.
+        let out = solve(&blanked((0..9).map(|r| 9 * r + (r * 4) % 9)), 2);
+        assert_eq!(out.status, Status::Unique);
+        assert_eq!((out.stats.nodes, out.stats.guesses), (1, 0));
+    }
+
+    #[test]
+    fn empty_grid_stops_at_the_limit() {
+        let empty = ".".repeat(81);
+        let out = solve(&empty, 2);
+        assert_eq!(out.status, Status::Multiple);
+        assert_eq!(out.solutions, 2);
+        let out = solve(&empty, 1);
+        assert_eq!(out.status, Status::Limit);
+        assert_eq!(out.solutions, 1);
+        let out = solve(&empty, 25);
+        assert_eq!(out.solutions, 25);
+    }
+
+    #[test]
+    fn counts_all_solutions_like_the_peer() {
+        // Blank bands, columns and blocks of a solution grid: 144, 4, 1, 1, 1224, 4 and 10 solutions,
+        // counted independently by the peer.
+        let cases = [
+            blanked(0..27),
+            blanked((0..9).flat_map(|r| [9 * r, 9 * r + 1])),
+            blanked((0..81).filter(|c| c % 9 < 3 && c / 9 < 6)),
+            blanked((0..81).filter(|c| (c / 9 + c % 9) % 3 == 0)),
+            blanked(0..36),
+            blanked((0..81).filter(|c| c % 3 == 0)),
+            blanked((0..81).filter(|c| c % 9 < 4 && c / 9 < 6)),
+        ];
+        for line in &cases {
+            let expected = peer_count(line, 100_000);
+            let out = solve(line, 0);
+            assert_eq!(out.solutions as usize, expected, "{line}");
+            let status = if expected == 1 {
+                Status::Unique
+            } else {
+                Status::Multiple
+            };
+            assert_eq!(out.status, status, "{line}");
+            if expected >= 2 {
+                let out = solve(line, 2);
+                assert_eq!((out.status, out.solutions), (Status::Multiple, 2));
+            }
+        }
+    }
+
+    #[test]
+    fn no_solution() {
+        // r1c1 sees 1-8 in its row and 9 in its column: no candidate, but no clash of givens.
+        let line = format!(".12345678{}9{}", ".".repeat(27), ".".repeat(44));
+        let out = solve(&line, 2);
+        assert_eq!((out.status, out.solutions), (Status::None, 0));
+        assert_eq!(out.stats.nodes, 1);
+        assert!(out.solution.is_none());
+        // The 17-clue puzzle with an extra clue that is wrong but clashes with no given: only search
+        // can refute it.
+        let wrong: Vec<char> = SEVENTEEN.chars().collect();
+        let cell = wrong.iter().position(|&c| c == '.').unwrap();
+        let right = SEVENTEEN_SOLUTION.as_bytes()[cell];
+        let grid_ok = |ch: char| {
+            let mut w = wrong.clone();
+            w[cell] = ch;
+            let line: String = w.into_iter().collect();
+            Grid::parse(&line).ok().map(|_| line)
+        };
+        let line = ('1'..='9')
+            .filter(|&ch| ch as u8 != right)
+            .find_map(grid_ok)
+            .unwrap();
+        assert_eq!(peer_count(&line, 2), 0);
+        let out = solve(&line, 2);
+        assert_eq!((out.status, out.solutions), (Status::None, 0));
+        assert!(out.stats.guesses > 0 || out.stats.backtracks == 1);
+    }
+
+    #[test]
+    fn node_budget_gives_limit() {
+        let grid = Grid::parse(&".".repeat(81)).unwrap();
+        let limits = SolveLimits {
+            max_solutions: 0,
+            budget: Limits::nodes(10),
+        };
+        let out = Fast.solve(&grid, &limits);
+        assert_eq!(out.status, Status::Limit);
+        assert_eq!(out.stats.nodes, 10);
+    }
+
+    #[test]
+    fn only_the_classic_shape() {
+        assert!(Fast.supports(Shape::CLASSIC));
+        assert!(!Fast.supports(Shape::square(2).unwrap()));
+        assert!(!Fast.supports(Shape::square(4).unwrap()));
+        let grid = Grid::parse(&".".repeat(16)).unwrap();
+        assert_eq!(
+            Fast.solve(&grid, &SolveLimits::default()).status,
+            Status::Invalid
+        );
+    }
+
+    #[test]
+    fn tables_match_their_definitions() {
+        // A full band allows every segment; a diagonal of segments is itself a permutation.
+        assert_eq!(PERM[0x1ff], 0x1ff);
+        assert_eq!(PERM[0b100_010_001], 0b100_010_001);
+        // Two rows confined to the same box: no permutation.
+        assert_eq!(PERM[0b111_001_001], 0);
+        // Row 0 only in box 0: box 0 is taken from rows 1 and 2 (claiming/pointing).
+        assert_eq!(PERM[0b111_111_001], 0b110_110_001);
+        assert_eq!(SEGMENTS[0x1ff], BAND_ALL);
+        assert_eq!(SHRINK[0b100_000_010], 0b101);
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Random puzzles cut from a solution grid (20% to 60% of the cells kept), sometimes with one
+        /// clue changed (which may leave no solution): the count up to 30 agrees with the peer's,
+        /// the status with the count.
+        #[test]
+        fn counts_agree_with_the_peer(
+            draw in proptest::collection::vec(0.0f64..1.0, 81),
+            density in 0.2f64..0.6,
+            change in proptest::option::of((0usize..81, 1u8..10)),
+        ) {
+            let mut cells: Vec<u8> = FULL.bytes().map(|c| c - b'0').collect();
+            for (cell, &x) in draw.iter().enumerate() {
+                if x >= density {
+                    cells[cell] = 0;
+                }
+            }
+            if let Some((cell, digit)) = change {
+                cells[cell] = digit;
+            }
+            let line: String = cells.iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect();
+            if let Ok(grid) = Grid::parse(&line) {
+                let expected = peer_count(&line, 30) as u64;
+                let limits = SolveLimits { max_solutions: 30, ..SolveLimits::default() };
+                let out = Fast.solve(&grid, &limits);
+                proptest::prop_assert_eq!(out.solutions, expected, "{}", line);
+                let status = match expected {
+                    0 => Status::None,
+                    1 => Status::Unique,
+                    _ => Status::Multiple,
+                };
+                proptest::prop_assert_eq!(out.status, status);
+                if let Some(sol) = &out.solution {
+                    proptest::prop_assert!(check_solution(&grid, sol).is_ok());
+                }
+                proptest::prop_assert_eq!(out.solution.is_some(), expected > 0);
+                proptest::prop_assert!(out.stats.nodes == 1 + out.stats.guesses);
+            }
+        }
+    }
+
+    /// The first 500 puzzles of the 17-clue corpus, against the `sudoku` crate: same solution, and
+    /// uniqueness proven. Skipped when `$DLXLAB_DATA` is not set or lacks the file.
+    #[test]
+    fn first_500_of_17_clue_corpus() {
+        let Some(dir) = std::env::var_os("DLXLAB_DATA") else {
+            eprintln!("DLXLAB_DATA not set; skipping");
+            return;
+        };
+        let path = std::path::Path::new(&dir).join("17-clue.txt");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("{} not readable; skipping", path.display());
+            return;
+        };
+        let lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(500);
+        let mut n = 0;
+        for line in lines {
+            let peer = sudoku::Sudoku::from_str_line(line).unwrap();
+            let expected = peer.solution().unwrap().to_str_line().to_string();
+            let out = solve(line, 2);
+            assert_eq!(out.status, Status::Unique, "{line}");
+            assert_eq!(out.solution.unwrap().to_line(), expected, "{line}");
+            assert!(out.stats.guesses + 1 >= out.stats.nodes, "{line}");
+            n += 1;
+        }
+        assert_eq!(n, 500);
+    }
+}

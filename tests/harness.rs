@@ -1,0 +1,737 @@
+//! Integration tests of the corpus harness (issue 4): `dlxlab study`, `merge`, `count`, `bench` on
+//! temporary directories, and the library API where a test needs to stop a run or plant a faulty
+//! solver.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use dlxlab::harness::Row;
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlxlab");
+
+/// The embedded default corpus, whose first puzzles serve as valid inputs.
+fn default_puzzles(n: usize) -> Vec<&'static str> {
+    dlxlab::corpus::DEFAULT_CORPUS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .collect()
+}
+
+/// `dlxlab` with no data directory, run in `cwd`.
+fn dlxlab(cwd: &Path) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(cwd).env_remove("DLXLAB_DATA");
+    cmd
+}
+
+fn run_ok(cmd: &mut Command) -> Output {
+    let out = cmd.output().expect("dlxlab runs");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn rows(dir: &Path) -> Vec<Row> {
+    dlxlab::harness::read_rows(&dir.join("runs.csv")).expect("runs.csv reads")
+}
+
+/// Rows with `time_ns` zeroed, for comparisons across runs.
+fn untimed(rows: Vec<Row>) -> Vec<Row> {
+    rows.into_iter().map(|r| Row { time_ns: 0, ..r }).collect()
+}
+
+fn write_corpus(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// A corpus of `n` valid puzzles with a comment, a blank line and two bad lines among them.
+fn mixed_corpus(n: usize) -> String {
+    let mut text = String::from("# mixed test corpus\n");
+    for (k, p) in default_puzzles(n).into_iter().enumerate() {
+        text.push_str(p);
+        text.push('\n');
+        if k == 3 {
+            text.push_str("\nnot-a-puzzle\n");
+        }
+        if k == 7 {
+            text.push_str("1.........\n");
+        }
+    }
+    text
+}
+
+mod nothing_lost {
+    use super::*;
+    use dlxlab::solvers::Status;
+
+    fn malformed_corpus() -> (Vec<u8>, Vec<(u64, &'static str)>) {
+        let p = default_puzzles(3);
+        let mut bad_char = p[0].to_string();
+        bad_char.replace_range(9..10, "x");
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        let mut expect = Vec::new();
+        let mut push = |bytes: Vec<u8>, status: Option<&'static str>| {
+            lines.push(bytes);
+            if let Some(s) = status {
+                expect.push((lines.len() as u64, s));
+            }
+        };
+        push(format!("\u{feff}{}", p[0]).into_bytes(), Some("unique")); // BOM
+        push(b"# a comment".to_vec(), None);
+        push(Vec::new(), None); // empty line
+        push(format!("{}\r", p[1]).into_bytes(), Some("unique")); // CRLF
+        push(b"123".to_vec(), Some("invalid")); // short
+        push(format!("{}5", p[0]).into_bytes(), Some("invalid")); // long
+        push(bad_char.into_bytes(), Some("invalid")); // bad character
+        push(
+            format!("11{}", ".".repeat(79)).into_bytes(),
+            Some("invalid"),
+        ); // duplicate givens
+           // Unsolvable: r1c9 needs a 9, which column 9 already holds.
+        push(
+            format!("12345678.........9{}", ".".repeat(63)).into_bytes(),
+            Some("none"),
+        );
+        push(
+            format!("1{}", ".".repeat(80)).into_bytes(),
+            Some("multiple"),
+        ); // several solutions
+        push([b"\xff".to_vec(), vec![b'.'; 80]].concat(), Some("invalid")); // not UTF-8
+        push(format!("{}   ", p[2]).into_bytes(), Some("unique")); // trailing spaces
+        push(
+            format!("{} 7.2 src=test", p[0]).into_bytes(),
+            Some("unique"),
+        ); // fields
+        push(b"   ".to_vec(), None); // blank
+        let mut bytes = lines.join(&b"\n"[..]);
+        bytes.push(b'\n');
+        (bytes, expect)
+    }
+
+    #[test]
+    fn every_line_accounted_for_with_the_right_status() {
+        let dir = tempfile::tempdir().unwrap();
+        let (bytes, expect) = malformed_corpus();
+        let corpus = write_corpus(dir.path(), "bad.txt", &bytes);
+        let out = dir.path().join("out");
+        run_ok(
+            dlxlab(dir.path())
+                .args(["study", "--quiet", "--corpus"])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&out),
+        );
+        let names = dlxlab::solvers::names();
+        let rows = rows(&out);
+        assert_eq!(rows.len(), expect.len() * names.len());
+        for (k, (line, status)) in expect.iter().enumerate() {
+            for (j, name) in names.iter().enumerate() {
+                let row = &rows[k * names.len() + j];
+                assert_eq!((row.line, row.solver.as_str()), (*line, *name));
+                // Naive backtracking may run out of its node budget on a real puzzle.
+                let ok = row.status.as_str() == *status
+                    || (*name == "backtrack" && *status == "unique" && row.status == Status::Limit);
+                assert!(ok, "line {line} {name}: {row:?}, expected {status}");
+                if row.status == Status::Invalid {
+                    assert!(row.error.starts_with(&format!("line {line}: ")), "{row:?}");
+                    assert_eq!((row.nodes, row.solution.as_str()), (0, ""));
+                } else {
+                    assert!(row.error.is_empty(), "{row:?}");
+                }
+                if row.status == Status::Unique {
+                    let puzzle = dlxlab::sudoku::Grid::parse(&row.puzzle).unwrap();
+                    let solution = dlxlab::sudoku::Grid::parse(&row.solution).unwrap();
+                    dlxlab::sudoku::check_solution(&puzzle, &solution).unwrap();
+                }
+            }
+        }
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(summary.contains("- reconciled: yes"), "{summary}");
+        assert!(
+            summary.contains("- lines where solvers disagree: 0"),
+            "{summary}"
+        );
+        let meta = dlxlab::harness::read_meta(&out).unwrap();
+        assert_eq!(meta.counts.input_lines, 14);
+        assert_eq!(meta.counts.comment_lines, 1);
+        assert_eq!(meta.counts.blank_lines, 2);
+        assert_eq!(meta.counts.puzzle_lines, 11);
+        assert_eq!(meta.counts.invalid_lines, 5);
+        assert!(meta.reconciled);
+        assert_eq!(meta.corpus.bytes, bytes.len() as u64);
+        assert_eq!(meta.solvers.len(), names.len());
+    }
+
+    /// A solver that answers with a wrong solution must fail the study and be named in its row.
+    #[test]
+    fn a_wrong_solution_is_an_error_row_and_fails_the_study() {
+        use dlxlab::harness::{study, SolverRun, StudyConfig};
+        use dlxlab::solvers::{Descriptor, Outcome, SolveLimits, Solver, Stats};
+        use dlxlab::sudoku::{Grid, Shape};
+
+        struct Liar;
+        impl Solver for Liar {
+            fn name(&self) -> &'static str {
+                "liar"
+            }
+            fn descriptor(&self) -> Descriptor {
+                Descriptor {
+                    representation: "none",
+                    propagation: "none",
+                    heuristic: "none",
+                }
+            }
+            fn supports(&self, _: Shape) -> bool {
+                true
+            }
+            fn solve(&self, grid: &Grid, _: &SolveLimits) -> Outcome {
+                Outcome {
+                    status: Status::Unique,
+                    solutions: 1,
+                    solution: Some(grid.clone()),
+                    stats: Stats::default(),
+                }
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(3).as_bytes());
+        let config = StudyConfig {
+            source: dlxlab::corpus::Source::Path(corpus),
+            out_dir: dir.path().join("out"),
+            solvers: vec![SolverRun {
+                solver: Box::new(Liar),
+                limits: SolveLimits::default(),
+            }],
+            shard: dlxlab::corpus::Shard::ALL,
+            threads: 2,
+            serial_timing: false,
+            resume: false,
+            chunk_lines: 2,
+        };
+        let report = study(&config, &Default::default(), &|_| {}).unwrap();
+        assert!(!report.passed());
+        let summary = report.summary.unwrap();
+        assert_eq!(summary.solver_errors(), 3);
+        assert!(summary.reconciled());
+        let rows = rows(&config.out_dir);
+        let wrong: Vec<&Row> = rows.iter().filter(|r| r.is_solver_error()).collect();
+        assert_eq!(wrong.len(), 3);
+        assert!(
+            wrong[0].error.contains("invalid solution: cell r1c"),
+            "{:?}",
+            wrong[0]
+        );
+    }
+}
+
+mod determinism {
+    use super::*;
+
+    #[test]
+    fn one_thread_and_two_threads_give_the_same_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(60).as_bytes());
+        let mut results = Vec::new();
+        for threads in ["1", "2"] {
+            let out = dir.path().join(format!("t{threads}"));
+            run_ok(
+                dlxlab(dir.path())
+                    .args(["study", "--quiet", "--threads", threads, "--corpus"])
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(&out),
+            );
+            results.push(untimed(rows(&out)));
+        }
+        assert_eq!(results[0].len(), 62 * dlxlab::solvers::names().len());
+        assert_eq!(results[0], results[1]);
+    }
+
+    #[test]
+    fn serial_timing_changes_only_times() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(20).as_bytes());
+        let mut results = Vec::new();
+        for timing in ["parallel", "serial"] {
+            let out = dir.path().join(timing);
+            run_ok(
+                dlxlab(dir.path())
+                    .args(["study", "--quiet", "--timing", timing, "--corpus"])
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(&out),
+            );
+            assert_eq!(dlxlab::harness::read_meta(&out).unwrap().timing, timing);
+            results.push(untimed(rows(&out)));
+        }
+        assert_eq!(results[0], results[1]);
+    }
+
+    #[test]
+    fn two_shards_merged_equal_the_whole_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(40).as_bytes());
+        let study = |extra: &[&str], out: &Path| {
+            run_ok(
+                dlxlab(dir.path())
+                    .args(["study", "--quiet", "--corpus"])
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(out)
+                    .args(extra),
+            );
+        };
+        let (whole, s1, s2, merged) = (
+            dir.path().join("whole"),
+            dir.path().join("s1"),
+            dir.path().join("s2"),
+            dir.path().join("merged"),
+        );
+        study(&[], &whole);
+        study(&["--shard", "1/2"], &s1);
+        study(&["--shard", "2/2", "--threads", "1"], &s2);
+        assert!(rows(&s1).iter().all(|r| r.line % 2 == 1));
+        // Shards in either order.
+        run_ok(
+            dlxlab(dir.path())
+                .args(["merge", "--quiet"])
+                .arg(&s2)
+                .arg(&s1)
+                .arg("--out")
+                .arg(&merged),
+        );
+        assert_eq!(untimed(rows(&merged)), untimed(rows(&whole)));
+        let (a, b) = (
+            dlxlab::harness::read_meta(&merged).unwrap(),
+            dlxlab::harness::read_meta(&whole).unwrap(),
+        );
+        assert_eq!(a.counts, b.counts);
+        assert_eq!(a.corpus.sha256, b.corpus.sha256);
+        assert!(a.reconciled);
+
+        // A missing shard, or one given twice, is refused.
+        let out = dlxlab(dir.path())
+            .args(["merge", "--quiet"])
+            .arg(&s1)
+            .arg("--out")
+            .arg(dir.path().join("m2"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/2 is missing"));
+        let out = dlxlab(dir.path())
+            .args(["merge", "--quiet"])
+            .arg(&s1)
+            .arg(&s1)
+            .arg("--out")
+            .arg(dir.path().join("m3"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+    }
+}
+
+mod resume {
+    use super::*;
+    use dlxlab::harness::{select_solvers, study, StudyConfig};
+    use dlxlab::solvers::SolveLimits;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+    fn config(corpus: &Path, out: PathBuf, resume: bool) -> StudyConfig {
+        StudyConfig {
+            source: dlxlab::corpus::Source::Path(corpus.to_path_buf()),
+            out_dir: out,
+            solvers: select_solvers(&[], SolveLimits::default()).unwrap(),
+            shard: dlxlab::corpus::Shard::ALL,
+            threads: 2,
+            serial_timing: false,
+            resume,
+            chunk_lines: 16,
+        }
+    }
+
+    #[test]
+    fn a_stopped_run_resumed_equals_an_uninterrupted_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(80).as_bytes());
+        let whole = dir.path().join("whole");
+        study(
+            &config(&corpus, whole.clone(), false),
+            &AtomicBool::new(false),
+            &|_| {},
+        )
+        .unwrap();
+
+        // Stop after about 30 puzzles.
+        let out = dir.path().join("stopped");
+        let stop = AtomicBool::new(false);
+        let done = AtomicU64::new(0);
+        let report = study(&config(&corpus, out.clone(), false), &stop, &|n| {
+            if done.fetch_add(n, Ordering::SeqCst) + n >= 30 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        })
+        .unwrap();
+        assert!(report.tally.interrupted);
+        assert!(report.summary.is_none());
+        // Atomic outputs: nothing under a final name, whole puzzles in the partial file.
+        assert!(!out.join("runs.csv").exists());
+        assert!(!out.join("summary.md").exists());
+        let partial = dlxlab::harness::read_rows(&out.join("runs.csv.partial")).unwrap();
+        let k = dlxlab::solvers::names().len();
+        assert_eq!(partial.len() % k, 0);
+        assert!(
+            partial.len() >= 30 * k && partial.len() < 82 * k,
+            "{}",
+            partial.len()
+        );
+
+        let report = study(
+            &config(&corpus, out.clone(), true),
+            &AtomicBool::new(false),
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(report.resumed_rows as usize, partial.len());
+        assert!(report.passed());
+        assert_eq!(untimed(rows(&out)), untimed(rows(&whole)));
+        assert!(!out.join("runs.csv.partial").exists());
+        assert!(std::fs::read_to_string(out.join("summary.md"))
+            .unwrap()
+            .contains("reconciled: yes"));
+    }
+
+    #[test]
+    fn a_truncated_runs_csv_resumed_equals_the_whole_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(50).as_bytes());
+        let whole = dir.path().join("whole");
+        run_ok(
+            dlxlab(dir.path())
+                .args(["study", "--quiet", "--corpus"])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&whole),
+        );
+        let bytes = std::fs::read(whole.join("runs.csv")).unwrap();
+        for cut in [bytes.len() / 2 + 7, 40, 0] {
+            let out = dir.path().join(format!("cut{cut}"));
+            std::fs::create_dir_all(&out).unwrap();
+            // Cut mid-row, as a crash would.
+            std::fs::write(out.join("runs.csv"), &bytes[..cut]).unwrap();
+            run_ok(
+                dlxlab(dir.path())
+                    .args(["study", "--quiet", "--resume", "--corpus"])
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(&out),
+            );
+            assert_eq!(untimed(rows(&out)), untimed(rows(&whole)), "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn resume_with_other_solvers_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(10).as_bytes());
+        let out = dir.path().join("o");
+        run_ok(
+            dlxlab(dir.path())
+                .args(["study", "--quiet", "--solvers", "mrv", "--corpus"])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&out),
+        );
+        let names = dlxlab::solvers::names();
+        let other = names
+            .iter()
+            .find(|&&n| n != "mrv")
+            .expect("a second solver");
+        let res = dlxlab(dir.path())
+            .args([
+                "study",
+                "--quiet",
+                "--resume",
+                "--solvers",
+                other,
+                "--corpus",
+            ])
+            .arg(&corpus)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(!res.status.success());
+        assert!(String::from_utf8_lossy(&res.stderr).contains("cannot resume"));
+    }
+}
+
+mod data {
+    use super::*;
+
+    #[test]
+    fn lookup_order_env_then_datasets_then_embedded() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = default_puzzles(2);
+        // No data anywhere: the embedded corpus, reported under reports/default/.
+        let out =
+            run_ok(dlxlab(dir.path()).args(["study", "--solvers", "singles", "--threads", "1"]));
+        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/default")).unwrap();
+        assert_eq!(meta.corpus.path, "embedded:default");
+        assert!(meta.counts.puzzle_lines >= 2000);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("reconciled: yes"));
+
+        // datasets/17-clue.txt in the working directory.
+        std::fs::create_dir_all(dir.path().join("datasets")).unwrap();
+        write_corpus(
+            &dir.path().join("datasets"),
+            "17-clue.txt",
+            format!("{}\n", p[0]).as_bytes(),
+        );
+        run_ok(dlxlab(dir.path()).args(["study", "--quiet", "--solvers", "singles"]));
+        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/17-clue")).unwrap();
+        assert_eq!(meta.corpus.path, "datasets/17-clue.txt");
+
+        // $DLXLAB_DATA/17-clue.txt comes first.
+        let data = dir.path().join("data");
+        std::fs::create_dir_all(&data).unwrap();
+        write_corpus(
+            &data,
+            "17-clue.txt",
+            format!("{}\n{}\n", p[0], p[1]).as_bytes(),
+        );
+        run_ok(dlxlab(dir.path()).env("DLXLAB_DATA", &data).args([
+            "study",
+            "--quiet",
+            "--solvers",
+            "singles",
+        ]));
+        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/17-clue")).unwrap();
+        assert_eq!(meta.counts.puzzle_lines, 2);
+    }
+
+    #[test]
+    fn stdin_corpus() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("o");
+        let mut child = dlxlab(dir.path())
+            .args([
+                "study",
+                "--quiet",
+                "--solvers",
+                "singles",
+                "--corpus",
+                "-",
+                "--out",
+            ])
+            .arg(&out)
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(mixed_corpus(5).as_bytes())
+            .unwrap();
+        assert!(child.wait().unwrap().success());
+        assert_eq!(rows(&out).len(), 6);
+        assert_eq!(dlxlab::harness::read_meta(&out).unwrap().corpus.path, "-");
+    }
+
+    /// Every puzzle of the embedded corpus has exactly one solution, checked by solvers that did not
+    /// make it: the `sudoku` crate and every registered solver; and its first puzzles are what the
+    /// generator makes from the seed in its header.
+    #[test]
+    fn embedded_corpus_is_unique_and_reproducible() {
+        let text = dlxlab::corpus::DEFAULT_CORPUS;
+        let seed: u64 = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# seed: "))
+            .expect("seed in header")
+            .trim()
+            .parse()
+            .unwrap();
+        let puzzles = default_puzzles(usize::MAX);
+        assert!(puzzles.len() >= 2000);
+        for p in &puzzles {
+            let s = sudoku::Sudoku::from_str_line(p).unwrap();
+            assert_eq!(s.solutions_count_up_to(2), 1, "{p}");
+        }
+        let solvers = dlxlab::harness::select_solvers(&[], Default::default()).unwrap();
+        for p in puzzles.iter().step_by(25) {
+            let grid = dlxlab::sudoku::Grid::parse(p).unwrap();
+            for run in solvers.iter().filter(|r| r.solver.name() != "backtrack") {
+                let out = run.solver.run(&grid, &run.limits);
+                assert_eq!(
+                    out.status,
+                    dlxlab::solvers::Status::Unique,
+                    "{} {p}",
+                    run.solver.name()
+                );
+            }
+        }
+        for (i, p) in puzzles.iter().take(3).enumerate() {
+            let (made, _) =
+                dlxlab::generate::unique_puzzle(dlxlab::sudoku::Shape::CLASSIC, seed, i as u64);
+            assert_eq!(made.to_line(), *p);
+        }
+    }
+
+    /// The manifest's checksums match the shared data files (skipped when DLXLAB_DATA is unset).
+    #[test]
+    fn manifest_matches_shared_data() {
+        use sha2::{Digest, Sha256};
+        let Some(data) = std::env::var_os("DLXLAB_DATA") else {
+            eprintln!("DLXLAB_DATA not set: skipped");
+            return;
+        };
+        let manifest = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/manifest"),
+        )
+        .unwrap();
+        let mut checked = 0;
+        for line in manifest
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let (name, sha) = (fields[0], fields[1]);
+            let path = Path::new(&data).join(name);
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            assert_eq!(dlxlab::corpus::hex(&Sha256::digest(&bytes)), sha, "{name}");
+            checked += 1;
+        }
+        assert!(checked > 0, "no manifest file found in DLXLAB_DATA");
+    }
+}
+
+mod count {
+    use super::*;
+
+    #[test]
+    fn counts_with_the_nothing_lost_rules() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!(
+            "# c\n{}\n1{}\nbad\n12345678.........9{}\n",
+            default_puzzles(1)[0],
+            ".".repeat(15),
+            ".".repeat(63)
+        );
+        let corpus = write_corpus(dir.path(), "c.txt", text.as_bytes());
+        let out = dir.path().join("counts.csv");
+        run_ok(
+            dlxlab(dir.path())
+                .args(["count", "--quiet", "--max", "0", "--corpus"])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&out),
+        );
+        let csv = std::fs::read_to_string(&out).unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[0],
+            "line,puzzle,clues,status,solutions,nodes,time_ns,error"
+        );
+        assert_eq!(lines.len(), 5);
+        let field = |k: usize, col: usize| lines[k].split(',').nth(col).unwrap().to_string();
+        assert_eq!(
+            (field(1, 0), field(1, 3), field(1, 4)),
+            ("2".into(), "unique".into(), "1".into())
+        );
+        // "1..............." is a 4x4 grid with one given: 288 / 4 = 72 solutions.
+        assert_eq!((field(2, 3), field(2, 4)), ("multiple".into(), "72".into()));
+        assert_eq!(field(3, 3), "invalid");
+        assert_eq!((field(4, 3), field(4, 4)), ("none".into(), "0".into()));
+
+        // --max 2 stops at two.
+        let stdout = run_ok(
+            dlxlab(dir.path())
+                .args([
+                    "count", "--quiet", "--max", "2", "--solver", "mrv", "--corpus",
+                ])
+                .arg(&corpus),
+        )
+        .stdout;
+        let csv = String::from_utf8(stdout).unwrap();
+        assert!(
+            csv.lines().nth(2).unwrap().contains(",multiple,2,"),
+            "{csv}"
+        );
+    }
+}
+
+mod bench {
+    use super::*;
+
+    #[test]
+    fn prints_a_row_per_solver() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = run_ok(dlxlab(dir.path()).args(["bench", "--puzzles", "20", "--warmup", "5"]));
+        let table = String::from_utf8(out.stdout).unwrap();
+        for name in dlxlab::solvers::names() {
+            assert!(table.contains(&format!("| {name} | 20 |")), "{table}");
+        }
+    }
+}
+
+mod fuzz {
+    use dlxlab::corpus::CorpusReader;
+    use dlxlab::harness::{engine, select_solvers, Mode, Plan, Row};
+    use dlxlab::solvers::Status;
+    use proptest::prelude::*;
+    use std::sync::atomic::AtomicBool;
+
+    fn line() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..100),
+            "[1-9.]{81}".prop_map(String::into_bytes),
+            "[1-4.]{16}\r?".prop_map(String::into_bytes),
+            "#[ -~]{0,20}".prop_map(String::into_bytes),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever the bytes, the engine gives one row per solver per puzzle line, in line order,
+        /// and an invalid row always says why.
+        #[test]
+        fn any_bytes_give_reconciled_rows(lines in proptest::collection::vec(line(), 0..30)) {
+            let bytes = lines.join(&b"\n"[..]);
+            let solvers = select_solvers(&["singles".to_string(), "mrv".to_string()], Default::default()).unwrap();
+            let plan = Plan {
+                solvers: &solvers,
+                mode: Mode::EverySolver,
+                shard: dlxlab::corpus::Shard::ALL,
+                chunk_lines: 7,
+                serial_timing: false,
+                skip_through: 0,
+            };
+            let mut rows: Vec<Row> = Vec::new();
+            let mut reader = CorpusReader::new(&bytes[..]);
+            let tally = engine::run(&mut reader, &plan, &AtomicBool::new(false), &|_| {}, &mut |r| {
+                rows.extend_from_slice(r);
+                Ok(())
+            })
+            .unwrap();
+            prop_assert!(tally.counts.consistent());
+            prop_assert_eq!(rows.len() as u64, tally.counts.puzzle_lines * 2);
+            prop_assert!(rows.windows(2).all(|w| w[0].line <= w[1].line));
+            for row in &rows {
+                prop_assert!(!row.is_solver_error(), "{:?}", row);
+                prop_assert_eq!(row.status == Status::Invalid, !row.error.is_empty());
+            }
+        }
+    }
+}
