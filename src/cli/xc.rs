@@ -65,6 +65,17 @@ pub struct XcArgs {
     /// Knuth's rule) or `first` (the first uncovered item, for ablation studies).
     #[arg(long, value_enum, default_value_t = Policy::Mrv)]
     policy: Policy,
+
+    /// With --count: count on N threads (0: one per core) by splitting the search tree into
+    /// subproblems; solutions, nodes, updates and profile equal the serial count's. Problems with
+    /// multiplicities are counted serially.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+
+    /// With --count: split the tree at depth D (default with --threads: the first depth giving at
+    /// least 64 subproblems per thread).
+    #[arg(long, value_name = "D")]
+    split_depth: Option<usize>,
 }
 
 /// The `--policy` values.
@@ -124,43 +135,52 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         max_time: None,
     };
     let mut engine = for_problem(problem);
-    engine.set_policy(match args.policy {
+    let policy = match args.policy {
         Policy::Mrv => ChoicePolicy::Mrv,
         Policy::First => ChoicePolicy::First,
-    });
+    };
+    engine.set_policy(policy);
+    let parallel = args.count
+        && max == 0
+        && (args.threads != 1 || args.split_depth.is_some())
+        && !problem.has_multiplicities();
 
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut found = 0u64;
     let mut write_error: Option<io::Error> = None;
     let start = Instant::now();
-    let result = engine.search_dyn(&limits, &mut |solution: &[OptionId]| {
-        found += 1;
-        if !args.count {
-            let mut write = || -> io::Result<()> {
-                if found > 1 {
-                    writeln!(out)?;
+    let result = if parallel {
+        super::split::count_in_parallel(problem, policy, args.threads, args.split_depth, &limits)?
+    } else {
+        engine.search_dyn(&limits, &mut |solution: &[OptionId]| {
+            found += 1;
+            if !args.count {
+                let mut write = || -> io::Result<()> {
+                    if found > 1 {
+                        writeln!(out)?;
+                    }
+                    for o in solution {
+                        writeln!(
+                            out,
+                            "{}",
+                            lines[parsed.option_lines[o.0 as usize] - 1].trim()
+                        )?;
+                    }
+                    Ok(())
+                };
+                if let Err(e) = write() {
+                    write_error = Some(e);
+                    return Control::Stop;
                 }
-                for o in solution {
-                    writeln!(
-                        out,
-                        "{}",
-                        lines[parsed.option_lines[o.0 as usize] - 1].trim()
-                    )?;
-                }
-                Ok(())
-            };
-            if let Err(e) = write() {
-                write_error = Some(e);
-                return Control::Stop;
             }
-        }
-        if max != 0 && found >= max {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    });
+            if max != 0 && found >= max {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        })
+    };
     let elapsed = start.elapsed();
     if let Some(e) = write_error {
         return Err(e).context("writing the solutions");
