@@ -41,7 +41,7 @@ else
 fi
 
 declare -A corpus=([17-clue]=17-clue.txt [se-sample]=se-rated-sample.txt)
-declare -A study_args=([17-clue]="--limit-nodes 20000" [se-sample]="--timing serial")
+declare -A study_args=([17-clue]="--limit-nodes 20000" [se-sample]="--timing serial --ratings all")
 # The decision-tree index records mrv's whole search tree: cheap on the SE sample, most of an hour
 # of CPU on the 17-clue corpus (see above), so that study's ratings.csv leaves the column empty.
 declare -A rate_args=([17-clue]="--no-decision-tree" [se-sample]="")

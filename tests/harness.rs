@@ -735,3 +735,62 @@ mod fuzz {
         }
     }
 }
+
+/// Issue 5: `study` writes `ratings.csv` next to `runs.csv`, one row per puzzle line (bad lines
+/// included, with their reason), carrying the corpus's external rating.
+mod ratings_csv {
+    use super::*;
+
+    #[test]
+    fn study_writes_ratings_next_to_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = default_puzzles(3);
+        let text = format!(
+            "# rated\n{} 2.6\n{}\nnot-a-puzzle\n{} 4.4\n",
+            p[0], p[1], p[2]
+        );
+        let corpus = write_corpus(dir.path(), "rated.txt", text.as_bytes());
+        let out = dir.path().join("out");
+        run_ok(
+            dlxlab(dir.path())
+                .args(["study", "--quiet", "--solvers", "fast", "--corpus"])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&out),
+        );
+        let csv = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], dlxlab::rating::table::COLUMNS.join(","));
+        assert_eq!(lines.len(), 5, "{csv}");
+        assert!(lines[1].starts_with(&format!("2,{},,", p[0])) && lines[1].ends_with(",2.6,"));
+        assert!(
+            lines[2].starts_with("3,") && lines[2].ends_with(",,"),
+            "{}",
+            lines[2]
+        );
+        assert!(lines[3].starts_with("4,not-a-puzzle,,,,,,"), "{}", lines[3]);
+        assert!(
+            lines[4].starts_with("5,") && lines[4].ends_with(",4.4,"),
+            "{}",
+            lines[4]
+        );
+
+        let none = dir.path().join("none");
+        run_ok(
+            dlxlab(dir.path())
+                .args([
+                    "study",
+                    "--quiet",
+                    "--solvers",
+                    "fast",
+                    "--ratings",
+                    "none",
+                    "--corpus",
+                ])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&none),
+        );
+        assert!(!none.join("ratings.csv").exists());
+    }
+}

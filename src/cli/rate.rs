@@ -10,9 +10,9 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 
-use dlxlab::rating::decision_tree::{self, Variant};
+use dlxlab::rating::decision_tree::Variant;
+use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::technique::{self, TechniqueRating};
-use dlxlab::solvers::SolveLimits;
 use dlxlab::sudoku::Grid;
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
@@ -39,36 +39,21 @@ pub struct RateArgs {
     no_decision_tree: bool,
 }
 
-struct Row {
-    line: usize,
-    puzzle: String,
-    external: Option<String>,
-    decision_tree: Option<f64>,
-    result: Result<TechniqueRating, String>,
-}
-
-fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> Row {
+fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> RatingRow {
     let mut fields = text.split_whitespace();
     let puzzle = fields.next().unwrap_or("").to_string();
     let external = fields
         .next_back()
         .filter(|t| technique::parse_tenths(t).is_some())
         .map(str::to_string);
-    let grid = Grid::parse(&puzzle);
-    let decision_tree = match (grid.as_ref(), variant) {
-        (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
-        _ => None,
-    };
-    let result = grid
-        .map_err(|e| e.to_string())
-        .and_then(|g| technique::technique_rating(&g).map_err(|e| e.to_string()));
-    Row {
-        line,
+    let grid = Grid::parse(&puzzle).map_err(|e| e.to_string());
+    table::rate(
+        line as u64,
         puzzle,
+        grid.as_ref().map_err(Clone::clone),
         external,
-        decision_tree,
-        result,
-    }
+        variant,
+    )
 }
 
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
@@ -94,7 +79,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting the thread pool")?;
-    let rows: Vec<Row> = pool.install(|| {
+    let rows: Vec<RatingRow> = pool.install(|| {
         lines
             .par_iter()
             .map(|&(n, l)| rate_line(n, l, (!args.no_decision_tree).then_some(args.variant)))
@@ -107,39 +92,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         }
         None => Box::new(io::stdout().lock()),
     };
-    let mut w = csv::Writer::from_writer(io::BufWriter::new(sink));
-    w.write_record([
-        "line",
-        "puzzle",
-        "decision_tree",
-        "technique_rating",
-        "hardest_technique",
-        "steps",
-        "external_rating",
-        "error",
-    ])?;
-    for row in &rows {
-        let line = row.line.to_string();
-        let ext = row.external.clone().unwrap_or_default();
-        let dt = row
-            .decision_tree
-            .map(|v| format!("{v:.4}"))
-            .unwrap_or_default();
-        match &row.result {
-            Ok(r) => w.write_record([
-                line.as_str(),
-                &row.puzzle,
-                &dt,
-                &r.rating_text(),
-                r.hardest,
-                &r.steps.to_string(),
-                &ext,
-                "",
-            ])?,
-            Err(e) => w.write_record([line.as_str(), &row.puzzle, &dt, "", "", "", &ext, e])?,
-        }
-    }
-    w.flush()?;
+    table::write_csv(&rows, io::BufWriter::new(sink))?;
 
     if !args.quiet {
         let pairs: Vec<(u16, &TechniqueRating)> = rows

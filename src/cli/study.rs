@@ -13,6 +13,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use dlxlab::budget::Limits;
 use dlxlab::corpus::{self, Shard, Source};
 use dlxlab::harness::{self, StudyConfig, DEFAULT_CHUNK_LINES};
+use dlxlab::rating::decision_tree::Variant;
+use dlxlab::rating::table;
 use dlxlab::solvers::SolveLimits;
 
 /// Run a corpus through every solver: runs.csv, meta.json, summary.md.
@@ -52,6 +54,19 @@ pub struct StudyArgs {
     /// Where time_ns comes from: the parallel pass, or a separate single-threaded pass.
     #[arg(long, value_enum, default_value_t = Timing::Parallel)]
     timing: Timing,
+    /// What `ratings.csv` (written next to runs.csv when the study completes) holds: `technique`
+    /// (the SE technique rating and the corpus's external rating; the decision_tree column empty),
+    /// `all` (also the decision-tree index, which re-runs mrv recording its whole tree: costly on
+    /// hard corpora), or `none` (no ratings.csv). Not available with `--corpus -`.
+    #[arg(long, value_enum, default_value_t = Ratings::Technique)]
+    ratings: Ratings,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Ratings {
+    Technique,
+    All,
+    None,
 }
 
 /// Where `time_ns` comes from.
@@ -159,6 +174,21 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(130));
     };
+    let ratings = match (args.ratings, &config.source) {
+        (Ratings::None, _) | (_, Source::Stdin) => None,
+        (r, source) => {
+            let variant = (r == Ratings::All).then_some(Variant::default());
+            let mut reader = source
+                .open()
+                .with_context(|| format!("re-reading {} for ratings", source.describe()))?;
+            let rows = table::rate_corpus(&mut reader, shard, variant)
+                .with_context(|| format!("rating {}", source.describe()))?;
+            let path = config.out_dir.join("ratings.csv");
+            table::write_file(&rows, &path)
+                .with_context(|| format!("writing {}", path.display()))?;
+            Some(rows.len())
+        }
+    };
     if !args.quiet {
         let puzzles = report.tally.puzzles;
         let s = &summary.statuses;
@@ -179,6 +209,9 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
             summary.solver_errors(),
             summary.disagreements
         );
+        if let Some(n) = ratings {
+            eprintln!("study: {n} puzzles rated -> {dir}/ratings.csv");
+        }
     }
     Ok(if report.passed() {
         ExitCode::SUCCESS

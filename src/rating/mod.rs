@@ -2,4 +2,5 @@
 //! technique rating.
 
 pub mod decision_tree;
+pub mod table;
 pub mod technique;

@@ -1,0 +1,165 @@
+//! `ratings.csv`: one row per puzzle line with the decision-tree index, the SE technique rating and
+//! the external rating the corpus carries, written by `dlxlab rate` and next to `runs.csv` by
+//! `dlxlab study`.
+//!
+//! Columns, exactly: `line,puzzle,decision_tree,technique_rating,hardest_technique,steps,
+//! external_rating,error`. A line that is not a puzzle keeps its row, with empty ratings and the
+//! reason in `error`, so that rows reconcile with the corpus's puzzle lines.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::decision_tree::{self, Variant};
+use super::technique::{self, TechniqueRating};
+use crate::corpus::{CorpusReader, LineKind, Record, Shard};
+use crate::solvers::SolveLimits;
+use crate::sudoku::Grid;
+
+/// The CSV header.
+pub const COLUMNS: [&str; 8] = [
+    "line",
+    "puzzle",
+    "decision_tree",
+    "technique_rating",
+    "hardest_technique",
+    "steps",
+    "external_rating",
+    "error",
+];
+
+/// One row of `ratings.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// 1-based line number in the corpus.
+    pub line: u64,
+    /// The puzzle field as written.
+    pub puzzle: String,
+    /// The decision-tree index, when asked for and the search finished.
+    pub decision_tree: Option<f64>,
+    /// The technique rating, or why the line could not be rated.
+    pub result: Result<TechniqueRating, String>,
+    /// The external rating as written on the line, if any.
+    pub external: Option<String>,
+}
+
+/// Rates one parsed grid (or carries its parse error) with the given decision-tree variant.
+pub fn rate(
+    line: u64,
+    puzzle: String,
+    grid: Result<&Grid, String>,
+    external: Option<String>,
+    variant: Option<Variant>,
+) -> RatingRow {
+    let decision_tree = match (&grid, variant) {
+        (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
+        _ => None,
+    };
+    let result = grid.and_then(|g| technique::technique_rating(g).map_err(|e| e.to_string()));
+    RatingRow {
+        line,
+        puzzle,
+        decision_tree,
+        result,
+        external,
+    }
+}
+
+/// Rates one corpus record (see [`crate::corpus`]).
+pub fn rate_record(record: &Record, variant: Option<Variant>) -> RatingRow {
+    rate(
+        record.line,
+        record.text.clone(),
+        record.grid.as_ref().map_err(|e| e.to_string()),
+        record.fields.rating.map(|r| r.to_string()),
+        variant,
+    )
+}
+
+/// Writes the header and the rows as CSV.
+pub fn write_csv<W: Write>(rows: &[RatingRow], out: W) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(COLUMNS)?;
+    for row in rows {
+        let line = row.line.to_string();
+        let ext = row.external.clone().unwrap_or_default();
+        let dt = row
+            .decision_tree
+            .map(|v| format!("{v:.4}"))
+            .unwrap_or_default();
+        match &row.result {
+            Ok(r) => w.write_record([
+                line.as_str(),
+                &row.puzzle,
+                &dt,
+                &r.rating_text(),
+                r.hardest,
+                &r.steps.to_string(),
+                &ext,
+                "",
+            ])?,
+            Err(e) => w.write_record([line.as_str(), &row.puzzle, &dt, "", "", "", &ext, e])?,
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Rates every puzzle line of a corpus (within `shard`), in parallel chunks, in line order.
+pub fn rate_corpus<R: io::BufRead>(
+    reader: &mut CorpusReader<R>,
+    shard: Shard,
+    variant: Option<Variant>,
+) -> io::Result<Vec<RatingRow>> {
+    let mut rows = Vec::new();
+    loop {
+        let chunk = reader.read_chunk(4096)?;
+        if chunk.is_empty() {
+            return Ok(rows);
+        }
+        let records: Vec<&Record> = chunk
+            .iter()
+            .filter_map(|l| match &l.kind {
+                LineKind::Puzzle(r) if shard.contains(r.line) => Some(r),
+                _ => None,
+            })
+            .collect();
+        rows.par_extend(records.par_iter().map(|r| rate_record(r, variant)));
+    }
+}
+
+/// Writes `rows` to `path` atomically: to `path.partial`, then renamed.
+pub fn write_file(rows: &[RatingRow], path: &Path) -> io::Result<()> {
+    let tmp = path.with_extension("csv.partial");
+    let file = fs::File::create(&tmp)?;
+    write_csv(rows, io::BufWriter::new(file)).map_err(io::Error::other)?;
+    fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_reconcile_with_puzzle_lines() {
+        let text = "# comment\n\
+            4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... 2.6\n\
+            \n\
+            12345\n";
+        let mut reader = CorpusReader::new(text.as_bytes());
+        let rows = rate_corpus(&mut reader, Shard::ALL, None).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].line, 2);
+        assert_eq!(rows[0].external.as_deref(), Some("2.6"));
+        assert!(rows[0].result.is_ok());
+        assert_eq!(rows[1].line, 4);
+        assert!(rows[1].result.is_err());
+        let mut out = Vec::new();
+        write_csv(&rows, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.starts_with(&COLUMNS.join(",")));
+        assert_eq!(out.lines().count(), 3);
+    }
+}
