@@ -466,6 +466,28 @@ mod uniform {
         d.check_invariants().unwrap();
         u.check_invariants().unwrap();
         w.check_invariants().unwrap();
+        // search_and_release: the same counters and solutions, and the matrix as built after it,
+        // also when the search stops mid-tree.
+        for stop_after in [1usize, usize::MAX] {
+            for &o in forced {
+                let _ = w.force(o);
+            }
+            let mut sols = Vec::new();
+            let r = w.search_and_release(limits, |s| {
+                sols.push(s.to_vec());
+                if sols.len() >= stop_after {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                }
+            });
+            w.check_invariants().unwrap();
+            if stop_after == usize::MAX {
+                assert_eq!((&r, &sols), (&rw, &sw));
+            } else {
+                assert_eq!(sols.first(), sw.first());
+            }
+        }
     }
 
     #[test]

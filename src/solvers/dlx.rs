@@ -2,7 +2,7 @@
 //!
 //! The matrix of each shape is built once per thread and kept in a thread-local cache; a puzzle's
 //! givens are forced into it, the search runs, and the givens are released, which restores the
-//! matrix exactly. The engine is [`UniformDlx`], the dancing-links fast path for options of four
+//! matrix exactly ([`UniformDlx::search_and_release`]). The engine is [`UniformDlx`], the dancing-links fast path for options of four
 //! primary items, with 16-bit node indices up to 25x25 grids and 32-bit ones above.
 //!
 //! Nodes and updates are Knuth's (see [`crate::xc::SearchStats`]); guesses are children entered at
@@ -103,7 +103,7 @@ fn solve_with<I: NodeIndex>(
     let mut first = None;
     let max = limits.max_solutions;
     let mut found = 0u64;
-    let result = dlx.search(&limits.budget, |sol| {
+    let result = dlx.search_and_release(&limits.budget, |sol| {
         found += 1;
         if first.is_none() {
             first = Some(fill(xc, grid, sol));
@@ -114,7 +114,6 @@ fn solve_with<I: NodeIndex>(
             Control::Continue
         }
     });
-    dlx.release();
     let branch = dlx.branch_counts();
     let completed = result.end == SearchEnd::Exhausted;
     Outcome {
