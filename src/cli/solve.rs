@@ -128,18 +128,22 @@ fn pick_solver(name: Option<&str>, trace: bool) -> anyhow::Result<Box<dyn Solver
     }
 }
 
-/// The lines of a file (`-` = stdin) that are neither blank nor `#` comments, whole.
-fn read_lines(path: &Path) -> anyhow::Result<Vec<String>> {
-    let text = if path == Path::new("-") {
+/// The text of a file, or of stdin for `-`.
+fn read_text(path: &Path) -> anyhow::Result<String> {
+    if path == Path::new("-") {
         let mut s = String::new();
         io::stdin()
             .read_to_string(&mut s)
             .context("reading puzzles from stdin")?;
-        s
+        Ok(s)
     } else {
-        fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
-    };
-    Ok(text
+        fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    }
+}
+
+/// The lines of a file (`-` = stdin) that are neither blank nor `#` comments, whole.
+fn read_lines(path: &Path) -> anyhow::Result<Vec<String>> {
+    Ok(read_text(path)?
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -150,16 +154,7 @@ fn read_lines(path: &Path) -> anyhow::Result<Vec<String>> {
 /// Reads a corpus: `(line number, puzzle)` for every line that is neither blank nor a `#` comment,
 /// the puzzle being the line's first whitespace-separated field. `-` reads stdin.
 pub(super) fn read_puzzles(path: &Path) -> anyhow::Result<Vec<(usize, String)>> {
-    let text = if path == Path::new("-") {
-        let mut s = String::new();
-        io::stdin()
-            .read_to_string(&mut s)
-            .context("reading puzzles from stdin")?;
-        s
-    } else {
-        fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
-    };
-    Ok(text
+    Ok(read_text(path)?
         .lines()
         .enumerate()
         .filter_map(|(i, line)| {
