@@ -19,6 +19,7 @@ pub mod fast;
 mod geometry;
 pub mod locked;
 pub mod mrv;
+mod mrv_board;
 mod propagation;
 mod registry;
 pub mod singles;

@@ -46,6 +46,10 @@ impl Solver for Mrv {
     }
 
     fn solve(&self, grid: &Grid, limits: &SolveLimits) -> Outcome {
+        // The same tree, with FindCandidate over all cells at once on 9x9 bitboards.
+        if grid.shape() == Shape::CLASSIC {
+            return super::mrv_board::solve(grid, limits);
+        }
         solve_traced(grid, limits, &mut NoTrace)
     }
 }
@@ -422,6 +426,52 @@ mod tests {
             assert!(node.children.len() <= node.candidates.len());
             let sizes: u64 = node.children.iter().map(|&c| tree.nodes[c].size).sum();
             assert_eq!(node.size, 1 + sizes, "node {i}");
+        }
+    }
+
+    /// The 9x9 board path must walk exactly the general search's tree.
+    #[test]
+    fn board_path_matches_the_general_search() {
+        let mut puzzles = vec![
+            PUZZLE.to_string(),
+            ".".repeat(81),
+            "12345678.".to_string() + &".".repeat(72),
+        ];
+        if let Ok(dir) = std::env::var("DLXLAB_DATA") {
+            if let Ok(text) =
+                std::fs::read_to_string(std::path::Path::new(&dir).join("17-clue.txt"))
+            {
+                puzzles.extend(
+                    text.lines()
+                        .filter(|l| !l.starts_with('#'))
+                        .step_by(500)
+                        .map(|l| l.split_whitespace().next().unwrap_or("").to_string()),
+                );
+            }
+        }
+        // Drop givens from the first puzzle to get many solutions.
+        let mut sparse: Vec<char> = PUZZLE.chars().collect();
+        for k in [0, 6, 8, 10] {
+            sparse[k] = '.';
+        }
+        puzzles.push(sparse.into_iter().collect());
+        for p in &puzzles {
+            let grid = Grid::parse(p).unwrap();
+            for limits in [
+                SolveLimits::default(),
+                SolveLimits {
+                    max_solutions: 0,
+                    budget: Limits::nodes(200_000),
+                },
+                SolveLimits {
+                    max_solutions: 5,
+                    budget: Limits::nodes(1_000),
+                },
+            ] {
+                let general = solve_traced(&grid, &limits, &mut NoTrace);
+                let board = crate::solvers::mrv_board::solve(&grid, &limits);
+                assert_eq!(board, general, "{p} {limits:?}");
+            }
         }
     }
 
