@@ -8,7 +8,7 @@
 //!
 //! ```text
 //!   allowed[0] … allowed[8]          nine 81-bit boards, one per digit
-//!        │  bit-sliced addition      count[c] = Σ_d allowed[d][c]   (0..=9, four bit planes)
+//!        │  carry-save adder tree    count[c] = Σ_d allowed[d][c]   (0..=9, four bit planes)
 //!        ▼
 //!   plane0 plane1 plane2 plane3      the count of cell c in binary, bit c of each plane
 //! ```
@@ -47,6 +47,13 @@ fn peers() -> &'static [u128; 81] {
     })
 }
 
+/// Bitwise full adder: the sum and carry bits of three one-bit inputs, lane by lane.
+#[inline]
+fn full_add(a: u128, b: u128, c: u128) -> (u128, u128) {
+    let u = a ^ b;
+    (u ^ c, (a & b) | (u & c))
+}
+
 #[derive(Clone, Copy)]
 struct Board {
     allowed: [u128; 9],
@@ -71,16 +78,15 @@ impl Board {
         if self.empty == 0 {
             return None;
         }
-        let (mut p0, mut p1, mut p2, mut p3) = (0u128, 0u128, 0u128, 0u128);
-        for &x in &self.allowed {
-            let c0 = p0 & x;
-            p0 ^= x;
-            let c1 = p1 & c0;
-            p1 ^= c0;
-            let c2 = p2 & c1;
-            p2 ^= c1;
-            p3 |= c2;
-        }
+        // A carry-save adder tree: nine one-bit inputs per cell to a four-bit count.
+        let a = &self.allowed;
+        let (s1, c1) = full_add(a[0], a[1], a[2]);
+        let (s2, c2) = full_add(a[3], a[4], a[5]);
+        let (s3, c3) = full_add(a[6], a[7], a[8]);
+        let (p0, c4) = full_add(s1, s2, s3);
+        let (t, c5) = full_add(c1, c2, c3);
+        let (p1, c6) = (t ^ c4, t & c4);
+        let (p2, p3) = (c5 ^ c6, c5 & c6);
         let planes = [p0, p1, p2, p3];
         for k in 0..=9u32 {
             let mut mask = self.empty;
