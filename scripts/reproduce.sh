@@ -21,7 +21,7 @@
 #   17-clue    (none: the default study)  backtrack keeps its default 20,000-node budget; mrv
 #                                     (fewest candidates, no propagation, as Wang & Zou) runs
 #                                     unbudgeted: a mean of about 132,000 nodes per 17-clue puzzle,
-#                                     about 750 s of CPU for the corpus (6-7 minutes on 2 cores).
+#                                     about 200 s of CPU for the corpus (the whole study: 2 minutes on 2 cores).
 #                                     Pass STUDY_ARGS="--limit-nodes 20000" for a quick run whose
 #                                     mrv rows are `limit` on the harder puzzles.
 set -euo pipefail
