@@ -19,25 +19,10 @@ use dlxlab::xc::engine::Engine;
 use dlxlab::xc::{Limits, Problem};
 
 fn queens(n: usize) -> Problem {
-    let mut b = Problem::builder();
-    let r: Vec<_> = (0..n)
-        .map(|i| b.primary(format!("r{i}")).unwrap())
-        .collect();
-    let c: Vec<_> = (0..n)
-        .map(|j| b.primary(format!("c{j}")).unwrap())
-        .collect();
-    let a: Vec<_> = (0..2 * n - 1)
-        .map(|d| b.secondary(format!("a{d}")).unwrap())
-        .collect();
-    let d: Vec<_> = (0..2 * n - 1)
-        .map(|k| b.secondary(format!("b{k}")).unwrap())
-        .collect();
-    for i in 0..n {
-        for j in 0..n {
-            b.option(&[r[i], c[j], a[i + j], d[i + n - 1 - j]]).unwrap();
-        }
-    }
-    b.build().unwrap()
+    dlxlab::puzzles::queens::Queens::new(n)
+        .unwrap()
+        .problem()
+        .clone()
 }
 
 fn bench_queens(c: &mut Criterion) {

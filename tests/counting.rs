@@ -18,25 +18,10 @@ use dlxlab::xc::{format, ChoicePolicy, Limits, Problem, SearchEnd, SearchResult}
 
 /// N-queens: rows and columns primary, diagonals secondary, options row-major.
 fn queens(n: usize) -> Problem {
-    let mut b = Problem::builder();
-    let r: Vec<_> = (0..n)
-        .map(|i| b.primary(format!("r{i}")).unwrap())
-        .collect();
-    let c: Vec<_> = (0..n)
-        .map(|i| b.primary(format!("c{i}")).unwrap())
-        .collect();
-    let a: Vec<_> = (0..2 * n - 1)
-        .map(|i| b.secondary(format!("a{i}")).unwrap())
-        .collect();
-    let d: Vec<_> = (0..2 * n - 1)
-        .map(|i| b.secondary(format!("b{i}")).unwrap())
-        .collect();
-    for i in 0..n {
-        for j in 0..n {
-            b.option(&[r[i], c[j], a[i + j], d[n - 1 + i - j]]).unwrap();
-        }
-    }
-    b.build().unwrap()
+    dlxlab::puzzles::queens::Queens::new(n)
+        .unwrap()
+        .problem()
+        .clone()
 }
 
 /// Langford pairs, both orientations: item `v` for each value, `s{k}` for each slot.

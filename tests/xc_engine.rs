@@ -9,32 +9,10 @@ use dlxlab::xc::{ChoicePolicy, Control, Halt, Limits, OptionId, Problem, SearchE
 /// N-queens as in the issue: rows and columns primary, diagonals `a{i+j}` and `b{i-j+n-1}`
 /// secondary, options row-major.
 fn queens(n: usize) -> Problem {
-    let mut b = Problem::builder();
-    for i in 0..n {
-        b.primary(format!("r{i}")).unwrap();
-    }
-    for j in 0..n {
-        b.primary(format!("c{j}")).unwrap();
-    }
-    for d in 0..2 * n - 1 {
-        b.secondary(format!("a{d}")).unwrap();
-    }
-    for d in 0..2 * n - 1 {
-        b.secondary(format!("b{d}")).unwrap();
-    }
-    for i in 0..n {
-        for j in 0..n {
-            let names = [
-                format!("r{i}"),
-                format!("c{j}"),
-                format!("a{}", i + j),
-                format!("b{}", i + n - 1 - j),
-            ];
-            let words: Vec<&str> = names.iter().map(String::as_str).collect();
-            b.option_named(&words).unwrap();
-        }
-    }
-    b.build().unwrap()
+    dlxlab::puzzles::queens::Queens::new(n)
+        .unwrap()
+        .problem()
+        .clone()
 }
 
 #[test]

@@ -531,25 +531,10 @@ mod tests {
 
     /// n-queens as in the issue: rows and columns primary, diagonals secondary, natural order.
     fn queens(n: usize) -> Problem {
-        let mut b = Problem::builder();
-        let r: Vec<_> = (0..n)
-            .map(|i| b.primary(format!("r{i}")).unwrap())
-            .collect();
-        let c: Vec<_> = (0..n)
-            .map(|i| b.primary(format!("c{i}")).unwrap())
-            .collect();
-        let a: Vec<_> = (0..2 * n - 1)
-            .map(|i| b.secondary(format!("a{i}")).unwrap())
-            .collect();
-        let d: Vec<_> = (0..2 * n - 1)
-            .map(|i| b.secondary(format!("b{i}")).unwrap())
-            .collect();
-        for i in 0..n {
-            for j in 0..n {
-                b.option(&[r[i], c[j], a[i + j], d[n - 1 + i - j]]).unwrap();
-            }
-        }
-        b.build().unwrap()
+        crate::puzzles::queens::Queens::new(n)
+            .unwrap()
+            .problem()
+            .clone()
     }
 
     #[test]
