@@ -179,5 +179,16 @@ fn against_exact_covers(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, parallel_speedup, against_exact_covers);
+/// Criterion draws its HTML-report plots with plotters, which in this crate renders only fonts
+/// registered with it (no system fonts): register the embedded one first.
+fn config() -> Criterion {
+    dlxlab::report::font::ensure_registered().expect("embedded font");
+    Criterion::default()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = parallel_speedup, against_exact_covers
+}
 criterion_main!(benches);

@@ -42,5 +42,16 @@ fn rating(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, rating);
+/// Criterion draws its HTML-report plots with plotters, which in this crate renders only fonts
+/// registered with it (no system fonts): register the embedded one first.
+fn config() -> Criterion {
+    dlxlab::report::font::ensure_registered().expect("embedded font");
+    Criterion::default()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = rating
+}
 criterion_main!(benches);

@@ -158,6 +158,8 @@ fn solvers(c: &mut Criterion<BenchClock>) {
 }
 
 fn config() -> Criterion<BenchClock> {
+    // Criterion's report plots use plotters, which here renders only registered fonts.
+    dlxlab::report::font::ensure_registered().expect("embedded font");
     Criterion::default().with_measurement(BenchClock {
         wall: std::env::var_os("DLXLAB_BENCH_WALL").is_some(),
     })

@@ -42,5 +42,16 @@ fn reading(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engines, reading);
+/// Criterion draws its HTML-report plots with plotters, which in this crate renders only fonts
+/// registered with it (no system fonts): register the embedded one first.
+fn config() -> Criterion {
+    dlxlab::report::font::ensure_registered().expect("embedded font");
+    Criterion::default()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = engines, reading
+}
 criterion_main!(benches);
