@@ -11,7 +11,10 @@
 //!
 //! Both solvers get the same items and options in the same order, and both timings include
 //! building the matrix (exact-covers' `solve` consumes its solver, so it must be rebuilt for every
-//! run). The parallel runs use a rayon pool of `DLXLAB_BENCH_THREADS` threads (default 2, this
+//! run). dlxlab's serial count uses `engine::for_problem`, the engine `dlxlab xc --count` uses:
+//! `UniformDlx` for the Sudoku grids (all items primary, four per option), `Dlx` for N-queens
+//! (secondary items) and the pentominoes (more options per piece than the fast path holds). The
+//! split counts use the same choice (`engine::exact`). The parallel runs use a rayon pool of `DLXLAB_BENCH_THREADS` threads (default 2, this
 //! machine's vCPUs) and a split deep enough for 64 subproblems per thread.
 
 use std::ops::ControlFlow;
@@ -23,7 +26,7 @@ use exact_covers::{DlSolver, Solver};
 use dlxlab::puzzles::polyomino::Tiling;
 use dlxlab::puzzles::queens::Queens;
 use dlxlab::xc::count::count;
-use dlxlab::xc::dlx::Dlx;
+use dlxlab::xc::engine::for_problem;
 use dlxlab::xc::split;
 use dlxlab::xc::{ChoicePolicy, ItemKind, Limits, Problem};
 
@@ -59,9 +62,10 @@ fn sudoku_grids(br: usize, bc: usize, first_row: bool) -> Problem {
     b.build().unwrap()
 }
 
+/// What `dlxlab xc --count` does: the engine `for_problem` chooses, one serial count.
 fn dlxlab_count(p: &Problem) -> u64 {
-    let mut dlx = Dlx::new(p).unwrap();
-    count(&mut dlx, 0, &Limits::NONE).stats.solutions
+    let mut engine = for_problem(p);
+    count(engine.as_mut(), 0, &Limits::NONE).stats.solutions
 }
 
 fn dlxlab_parallel(p: &Problem, pool: &rayon::ThreadPool, threads: usize) -> u64 {

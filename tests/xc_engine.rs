@@ -523,3 +523,137 @@ mod uniform {
         }
     }
 }
+
+/// `engine::for_problem` (what `dlxlab xc` and the split counts use) takes the uniform fast path
+/// whenever it applies, and that changes nothing but the speed (issue 7).
+mod selection {
+    use dlxlab::puzzles::langford::Langford;
+    use dlxlab::puzzles::polyomino::Tiling;
+    use dlxlab::xc::dlx::Dlx;
+    use dlxlab::xc::engine::{exact, for_problem_kind, Engine, EngineKind};
+    use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, Problem, SearchResult};
+    use proptest::prelude::*;
+
+    fn run(e: &mut dyn Engine, limits: &Limits) -> (SearchResult, Vec<Vec<OptionId>>) {
+        let mut sols = Vec::new();
+        let r = e.search_dyn(limits, &mut |s| {
+            sols.push(s.to_vec());
+            Control::Continue
+        });
+        e.check_invariants().unwrap();
+        (r, sols)
+    }
+
+    /// The chosen engine and `Dlx` agree on solutions (in order) and every counter, after the
+    /// same forced options; a clash must be refused by both.
+    fn same_as_dlx(p: &Problem, forced: &[OptionId], policy: ChoicePolicy, limits: &Limits) {
+        let mut d = Dlx::new(p).unwrap();
+        let (mut e, _) = exact(p).unwrap();
+        d.set_policy(policy);
+        e.set_policy(policy);
+        for &o in forced {
+            assert_eq!(d.force(o).is_ok(), e.force(o).is_ok());
+        }
+        assert_eq!(run(&mut d, limits), run(e.as_mut(), limits));
+        d.release();
+        e.release();
+        e.check_invariants().unwrap();
+        assert_eq!(run(&mut d, limits), run(e.as_mut(), limits));
+    }
+
+    fn sudoku_grids(br: usize, bc: usize) -> Problem {
+        let n = br * bc;
+        let mut b = Problem::builder();
+        let ids: Vec<_> = (0..4 * n * n)
+            .map(|k| b.primary(format!("i{k}")).unwrap())
+            .collect();
+        for row in 0..n {
+            for col in 0..n {
+                let bx = (row / br) * br + col / bc;
+                for d in 0..n {
+                    b.option(&[
+                        ids[row * n + col],
+                        ids[n * n + row * n + d],
+                        ids[2 * n * n + col * n + d],
+                        ids[3 * n * n + bx * n + d],
+                    ])
+                    .unwrap();
+                }
+            }
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn kinds() {
+        let kind = |p: &Problem| for_problem_kind(p).1;
+        assert_eq!(
+            kind(Langford::new(7).unwrap().problem()),
+            EngineKind::Uniform { width: 3 }
+        );
+        assert_eq!(kind(&sudoku_grids(2, 2)), EngineKind::Uniform { width: 4 });
+        // Secondary items (the diagonals).
+        assert_eq!(kind(&super::queens(6)), EngineKind::Dlx);
+        // Uniform widths (6), but the piece items have more options than the fast path holds.
+        let pento = Tiling::pentominoes(10, 6, false).unwrap();
+        assert_eq!(kind(pento.problem()), EngineKind::Dlx);
+        let mut b = Problem::builder();
+        let a = b.primary_with_bounds("a", 1, 2).unwrap();
+        b.option(&[a]).unwrap();
+        assert_eq!(kind(&b.build().unwrap()), EngineKind::Mcc);
+    }
+
+    #[test]
+    fn langford_and_grids_as_dlx() {
+        for p in [
+            Langford::new(7).unwrap().problem().clone(),
+            Langford::new(8).unwrap().problem().clone(),
+            sudoku_grids(2, 2),
+        ] {
+            same_as_dlx(&p, &[], ChoicePolicy::Mrv, &Limits::NONE);
+            same_as_dlx(&p, &[], ChoicePolicy::First, &Limits::NONE);
+            same_as_dlx(&p, &[OptionId(0)], ChoicePolicy::Mrv, &Limits::nodes(50));
+        }
+        let six = sudoku_grids(2, 3);
+        let (r, _) = run(exact(&six).unwrap().0.as_mut(), &Limits::nodes(20_000));
+        let mut d = Dlx::new(&six).unwrap();
+        assert_eq!(r, run(&mut d, &Limits::nodes(20_000)).0);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Every compiled width, items in any order within an option (the order decides which
+        /// items a choice covers first).
+        #[test]
+        fn random_uniform_any_width(
+            width in 2usize..=8,
+            n in 8usize..14,
+            opts in proptest::collection::vec(
+                proptest::sample::subsequence((0..14).collect::<Vec<usize>>(), 8).prop_shuffle(),
+                1..24,
+            ),
+            force in proptest::collection::vec(0usize..24, 0..3),
+            first in any::<bool>(),
+        ) {
+            let mut b = Problem::builder();
+            let ids: Vec<_> = (0..n).map(|i| b.primary(format!("i{i}")).unwrap()).collect();
+            for o in &opts {
+                let items: Vec<_> = o.iter().filter(|&&i| i < n).take(width).map(|&i| ids[i]).collect();
+                if items.len() == width {
+                    b.option(&items).unwrap();
+                }
+            }
+            let p = b.build().unwrap();
+            if p.n_options() > 0 {
+                prop_assert_eq!(for_problem_kind(&p).1, EngineKind::Uniform { width });
+            }
+            let forced: Vec<_> = force
+                .iter()
+                .filter(|_| p.n_options() > 0)
+                .map(|&f| OptionId((f % p.n_options()) as u32))
+                .collect();
+            let policy = if first { ChoicePolicy::First } else { ChoicePolicy::Mrv };
+            same_as_dlx(&p, &forced, policy, &Limits::NONE);
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 
-use dlxlab::xc::dlx::Dlx;
+use dlxlab::xc::engine;
 use dlxlab::xc::jobs::{self, JobCount, Slice};
 use dlxlab::xc::{format, split, Limits, SearchEnd};
 
@@ -47,7 +47,13 @@ pub fn run(args: CountJobsArgs) -> anyhow::Result<ExitCode> {
         .num_threads(args.threads)
         .build()?;
     let results = pool.install(|| {
-        split::count_paths(&paths, policy, &Limits::NONE, || Dlx::new(&problem), &|| {})
+        split::count_paths(
+            &paths,
+            policy,
+            &Limits::NONE,
+            || engine::exact(&problem).map(|(e, _)| e),
+            &|| {},
+        )
     })?;
     let mut counts = Vec::with_capacity(ids.len());
     for (&id, r) in ids.iter().zip(&results) {

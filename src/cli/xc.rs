@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use dlxlab::xc::engine::for_problem;
+use dlxlab::xc::engine::for_problem_kind;
 use dlxlab::xc::format::{self, ReadError};
 use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, SearchEnd};
 
@@ -134,7 +134,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.limit_nodes,
         max_time: None,
     };
-    let mut engine = for_problem(problem);
+    let (mut engine, kind) = for_problem_kind(problem);
     let policy = match args.policy {
         Policy::Mrv => ChoicePolicy::Mrv,
         Policy::First => ChoicePolicy::First,
@@ -201,13 +201,8 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
     let mut err = io::stderr().lock();
     if args.stats {
         let (items, options) = engine.problem_sizes();
-        let engine_name = if problem.has_multiplicities() {
-            "mcc (Algorithm M, counted as dlx3)"
-        } else {
-            "dlx (Algorithm X/C, counted as dlx1/dlx2)"
-        };
         let s = &result.stats;
-        writeln!(err, "engine: {engine_name}")?;
+        writeln!(err, "engine: {kind}")?;
         writeln!(
             err,
             "problem: {items} items ({} primary), {options} options",

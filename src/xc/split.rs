@@ -43,7 +43,6 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use super::dlx::Dlx;
 use super::engine::{Engine, EngineError, ForceError};
 use super::{
     ChoicePolicy, ItemKind, Limits, OptionId, Problem, SearchEnd, SearchResult, SearchStats,
@@ -491,7 +490,8 @@ where
         .collect()
 }
 
-/// Counts all solutions of `problem` along `plan` on the current rayon pool with [`Dlx`] engines:
+/// Counts all solutions of `problem` along `plan` on the current rayon pool with the engines of
+/// [`super::engine::exact`] ([`Dlx`](super::dlx::Dlx), or its uniform fast path):
 /// solutions, nodes, updates and profile equal to the serial search's.
 ///
 /// The result ends in [`SearchEnd::Limit`] if any subproblem hit `limits`; the counts are then
@@ -506,7 +506,7 @@ pub fn count_parallel(
         &plan.subproblems,
         plan.policy,
         limits,
-        || Dlx::new(problem),
+        || super::engine::exact(problem).map(|(engine, _)| engine),
         progress,
     )?;
     Ok(sum(plan, &results))
