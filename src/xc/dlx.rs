@@ -717,6 +717,9 @@ fn at_mut(nd: &mut [Node], x: u32) -> &mut Node {
 /// counting in a local rather than in `self` cut the instructions of 12-queens by a third.
 #[inline(always)]
 fn hide<const COLORS: bool>(nd: &mut [Node], rr: u32) -> u64 {
+    if !COLORS {
+        return hide_plain(nd, rr);
+    }
     let mut updates = 0;
     let mut nn = rr + 1;
     while nn != rr {
@@ -740,6 +743,9 @@ fn hide<const COLORS: bool>(nd: &mut [Node], rr: u32) -> u64 {
 /// nodes: each goes back between neighbours that are already in place).
 #[inline(always)]
 fn unhide<const COLORS: bool>(nd: &mut [Node], rr: u32) {
+    if !COLORS {
+        return unhide_plain(nd, rr);
+    }
     let mut nn = rr + 1;
     while nn != rr {
         let n = *at(nd, nn);
@@ -754,6 +760,66 @@ fn unhide<const COLORS: bool>(nd: &mut [Node], rr: u32) {
         }
         nn += 1;
     }
+}
+
+/// [`hide`] without colours, as two loops with one test per node instead of two: rightwards
+/// from `rr` to the spacer (the only node with `TOP ≤ 0` on the way), then from the option's
+/// first node (the spacer's `ULINK`) up to `rr`, where every node is an option node.
+#[inline(always)]
+fn hide_plain(nd: &mut [Node], rr: u32) -> u64 {
+    let mut nn = rr + 1;
+    let mut updates = 0;
+    loop {
+        let n = *at(nd, nn);
+        if n.top <= 0 {
+            nn = n.ulink;
+            break;
+        }
+        unlink(nd, n);
+        updates += 1;
+        nn += 1;
+    }
+    while nn != rr {
+        unlink(nd, *at(nd, nn));
+        updates += 1;
+        nn += 1;
+    }
+    updates
+}
+
+/// Undoes [`hide_plain`], in the same order.
+#[inline(always)]
+fn unhide_plain(nd: &mut [Node], rr: u32) {
+    let mut nn = rr + 1;
+    loop {
+        let n = *at(nd, nn);
+        if n.top <= 0 {
+            nn = n.ulink;
+            break;
+        }
+        relink(nd, n, nn);
+        nn += 1;
+    }
+    while nn != rr {
+        relink(nd, *at(nd, nn), nn);
+        nn += 1;
+    }
+}
+
+/// Takes option node `n` out of its item's list.
+#[inline(always)]
+fn unlink(nd: &mut [Node], n: Node) {
+    at_mut(nd, n.ulink).dlink = n.dlink;
+    at_mut(nd, n.dlink).ulink = n.ulink;
+    at_mut(nd, n.top as u32).top -= 1;
+}
+
+/// Puts option node `n`, numbered `x`, back into its item's list.
+#[inline(always)]
+fn relink(nd: &mut [Node], n: Node, x: u32) {
+    at_mut(nd, n.ulink).dlink = x;
+    at_mut(nd, n.dlink).ulink = x;
+    at_mut(nd, n.top as u32).top += 1;
 }
 
 #[cfg(test)]
