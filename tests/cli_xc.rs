@@ -109,6 +109,41 @@ fn stats_policy_and_node_limits() {
     assert!(text(&limited.stderr).contains("node limit of 100 reached"));
 }
 
+/// Issue 7: `xc --count` takes the uniform fast path where it applies, names it, and counts as
+/// the general engine does (Knuth's dlx1: Langford pairs 7 → 52 solutions); split counts agree.
+#[test]
+fn stats_name_the_engine() {
+    let queens = pipe(&["gen-xc", "queens", "8"], &["--count", "--stats"]);
+    let err = text(&queens.stderr);
+    assert!(
+        err.contains("engine: dlx (Algorithm X/C, counted as dlx1/dlx2)\n"),
+        "{err}"
+    );
+    let serial = pipe(&["gen-xc", "langford", "7"], &["--count", "--stats"]);
+    let err = text(&serial.stderr);
+    assert!(
+        err.contains("uniform fast path, 3 items per option"),
+        "{err}"
+    );
+    let split = pipe(
+        &["gen-xc", "langford", "7"],
+        &["--count", "--stats", "--threads", "2", "--split-depth", "2"],
+    );
+    let counters = |e: &str| -> Vec<String> {
+        e.lines()
+            .filter(|l| {
+                ["solutions:", "nodes:", "updates:"]
+                    .iter()
+                    .any(|k| l.starts_with(k))
+            })
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(counters(&err).len(), 3, "{err}");
+    assert_eq!(counters(&err), counters(&text(&split.stderr)));
+    assert_eq!(text(&serial.stdout), "52\n");
+}
+
 #[test]
 fn max_stops_early_and_says_so() {
     let out = pipe(&["gen-xc", "queens", "8"], &["--count", "--max", "2"]);

@@ -12,6 +12,10 @@ mod pentomino;
 #[path = "../examples/knuth_format.rs"]
 mod knuth_format;
 
+#[allow(dead_code)]
+#[path = "../examples/count_cpu.rs"]
+mod count_cpu;
+
 #[test]
 fn queens_example() {
     let (stats, first) = queens::solve(8);
@@ -38,4 +42,17 @@ fn knuth_format_example() {
     s.sort();
     assert_eq!(s, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
     assert!(knuth_format::solve_text("a\nb\n").is_err());
+}
+
+#[test]
+fn count_cpu_example() {
+    for (name, want) in [("queens-8", 92), ("pentomino-3x20", 8), ("grids-4x4", 288)] {
+        let p = count_cpu::problem(name).unwrap();
+        let (solutions, nodes, _, _) = count_cpu::dlxlab_count(&p);
+        assert_eq!((solutions, count_cpu::exact_covers_count(&p)), (want, want));
+        assert!(nodes > want, "{name}");
+    }
+    let (_, _, _, engine) = count_cpu::dlxlab_count(&count_cpu::problem("grids-4x4").unwrap());
+    assert!(engine.contains("uniform"), "{engine}");
+    assert!(count_cpu::problem("rooks-8").is_none());
 }
