@@ -27,7 +27,7 @@ pub mod subsets;
 mod tally;
 pub mod trace;
 
-pub use registry::{all_solvers, by_name, names};
+pub use registry::{all_names, all_solvers, by_name, counting_solvers, names};
 
 use std::fmt;
 use std::time::Instant;
