@@ -4,7 +4,7 @@
 
 use dlxlab::budget::Limits;
 use dlxlab::solvers::trace::{self, TraceEvent, TRACEABLE};
-use dlxlab::solvers::{all_solvers, names, Outcome, SolveLimits, Solver, Status};
+use dlxlab::solvers::{all_solvers, counting_solvers, names, Outcome, SolveLimits, Solver, Status};
 use dlxlab::sudoku::{check_solution, Grid};
 
 const FIXTURES: &str = include_str!("fixtures/sudoku.txt");
@@ -119,7 +119,7 @@ fn every_solver_agrees_with_the_fixtures() {
     let fixtures = fixtures();
     assert!(fixtures.len() >= 35, "fixture file too small");
     let mut errors = Vec::new();
-    for solver in all_solvers() {
+    for solver in all_solvers().into_iter().chain(counting_solvers()) {
         let mut tried = 0;
         for f in &fixtures {
             let (count, expected) = match &f.expect {

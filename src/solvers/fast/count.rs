@@ -222,7 +222,11 @@ impl Counter<'_> {
                 copy = *state;
                 &mut copy
             };
-            if child.place(d, b, bit).and_then(|()| child.propagate()).is_err() {
+            if child
+                .place(d, b, bit)
+                .and_then(|()| child.propagate())
+                .is_err()
+            {
                 self.stats.backtracks += 1;
                 continue;
             }
@@ -263,7 +267,11 @@ fn count_with(grid: &Grid, budget: &crate::budget::Limits, table: &mut Table) ->
     let mut root = State::new();
     let solutions = if grid.shape() != Shape::CLASSIC {
         0
-    } else if root.give(grid.cells()).and_then(|()| root.propagate()).is_err() {
+    } else if root
+        .give(grid.cells())
+        .and_then(|()| root.propagate())
+        .is_err()
+    {
         counter.stats.backtracks += 1;
         0
     } else {
@@ -316,6 +324,136 @@ impl Solver for Memo {
             solutions: count.solutions,
             solution: count.solution,
             stats: count.stats,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Limits;
+    use crate::sudoku::check_solution;
+    use proptest::prelude::*;
+
+    /// A solution grid: puzzles made from it have at least one solution.
+    const FULL: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// A 16-clue puzzle (a 17-clue puzzle with one given removed) with 547 solutions.
+    const SIXTEEN: &str =
+        ".................1..2..3........4.....5.1......6....3....38..9..1.2......49.....5";
+
+    fn all() -> SolveLimits {
+        SolveLimits {
+            max_solutions: 0,
+            budget: Limits::NONE,
+        }
+    }
+
+    fn fast_count(grid: &Grid) -> u64 {
+        let out = Fast.solve(grid, &all());
+        assert_ne!(out.status, Status::Limit);
+        out.solutions
+    }
+
+    /// `FULL` with the cells whose bit is set in `keep` (one bit per cell, cycling) kept.
+    fn puzzle(keep: &[bool]) -> Grid {
+        let line: String = FULL
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if keep[i % keep.len()] { c } else { '.' })
+            .collect();
+        Grid::parse(&line).unwrap()
+    }
+
+    #[test]
+    fn counts_like_plain_enumeration() {
+        let grid = Grid::parse(SIXTEEN).unwrap();
+        let out = Memo.solve(&grid, &all());
+        assert_eq!(out.status, Status::Multiple);
+        assert_eq!(out.solutions, 547);
+        assert_eq!(out.solutions, fast_count(&grid));
+        check_solution(&grid, out.solution.as_ref().unwrap()).unwrap();
+        // The table must have been used, or this is plain enumeration.
+        let count = count_all(&grid, &Limits::NONE);
+        assert!(count.count_stats.table_hits > 0);
+        assert!(count.stats.nodes < Fast.solve(&grid, &all()).stats.nodes);
+    }
+
+    #[test]
+    fn unique_none_and_contradictory_puzzles() {
+        let full = Grid::parse(FULL).unwrap();
+        let out = Memo.solve(&full, &all());
+        assert_eq!((out.status, out.solutions), (Status::Unique, 1));
+        assert_eq!(out.solution.as_ref(), Some(&full));
+        // Two givens in one row that leave a cell of that row with no digit: no solution.
+        let none =
+            "12345678.........9...............................................................";
+        let out = Memo.solve(&Grid::parse(none).unwrap(), &all());
+        assert_eq!(
+            (out.status, out.solutions, out.solution),
+            (Status::None, 0, None)
+        );
+    }
+
+    #[test]
+    fn a_puzzle_counts_the_same_whatever_was_counted_before() {
+        let a = Grid::parse(SIXTEEN).unwrap();
+        let b = puzzle(&[true, false, false, true, false]);
+        let first = count_all(&a, &Limits::NONE);
+        let _ = count_all(&b, &Limits::NONE);
+        let again = count_all(&a, &Limits::NONE);
+        assert_eq!(first.solutions, again.solutions);
+        assert_eq!(first.stats, again.stats);
+        assert_eq!(first.count_stats, again.count_stats);
+        // And on another thread (a fresh table).
+        let other = std::thread::spawn(move || count_all(&a, &Limits::NONE))
+            .join()
+            .unwrap();
+        assert_eq!(first.stats, other.stats);
+    }
+
+    #[test]
+    fn a_node_budget_gives_limit_and_a_lower_bound() {
+        let grid = Grid::parse(SIXTEEN).unwrap();
+        let limits = SolveLimits {
+            max_solutions: 0,
+            budget: Limits {
+                max_nodes: Some(50),
+                ..Limits::NONE
+            },
+        };
+        let out = Memo.solve(&grid, &limits);
+        // Two solutions may have been seen before the budget ran out: `multiple` is then true.
+        assert!(matches!(out.status, Status::Limit | Status::Multiple));
+        assert!(out.solutions < 547);
+        assert!(out.stats.nodes <= 50);
+        let count = count_all(&grid, &limits.budget);
+        assert!(!count.completed);
+        assert_eq!(count.solutions, out.solutions);
+    }
+
+    #[test]
+    fn with_a_solution_limit_it_is_fast() {
+        let grid = Grid::parse(SIXTEEN).unwrap();
+        let limits = SolveLimits::default();
+        assert_eq!(Memo.solve(&grid, &limits), Fast.solve(&grid, &limits));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Puzzles cut from a full grid (so at least one solution) count as plain enumeration
+        /// counts them.
+        #[test]
+        fn random_puzzles_count_like_fast(keep in proptest::collection::vec(
+            prop_oneof![3 => Just(false), 2 => Just(true)], 27..81)) {
+            let grid = puzzle(&keep);
+            let clues = grid.cells().iter().filter(|&&c| c != 0).count();
+            prop_assume!(clues >= 24);
+            let out = Memo.solve(&grid, &all());
+            prop_assert_eq!(out.solutions, fast_count(&grid));
+            prop_assert!(out.solutions >= 1);
+            prop_assert!(check_solution(&grid, out.solution.as_ref().unwrap()).is_ok());
         }
     }
 }
