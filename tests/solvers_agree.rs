@@ -276,3 +276,28 @@ mod random_small_grids {
         }
     }
 }
+
+/// Calling a solver directly on a size it does not support answers `invalid` instead of panicking
+/// (callers normally check `supports` first).
+#[test]
+fn unsupported_sizes_answer_invalid() {
+    use dlxlab::sudoku::Shape;
+    for (r, c) in [(2, 2), (2, 3), (3, 3), (4, 4), (5, 5), (6, 6)] {
+        let shape = Shape::new(r, c).unwrap();
+        let grid = Grid::empty(shape);
+        for solver in all_solvers().into_iter().chain(counting_solvers()) {
+            if solver.supports(shape) {
+                continue;
+            }
+            let out = solver.solve(&grid, &SolveLimits::default());
+            assert_eq!(
+                (out.status, out.solutions, out.solution.is_none()),
+                (Status::Invalid, 0, true),
+                "{} on an empty {}x{}",
+                solver.name(),
+                shape.side(),
+                shape.side()
+            );
+        }
+    }
+}

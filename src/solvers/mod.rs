@@ -154,6 +154,19 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
+impl Outcome {
+    /// The answer for a grid of a shape the solver does not support: status `invalid`, nothing
+    /// searched. Callers normally check [`Solver::supports`] first; this keeps a direct call safe.
+    pub fn unsupported() -> Outcome {
+        Outcome {
+            status: Status::Invalid,
+            solutions: 0,
+            solution: None,
+            stats: Stats::default(),
+        }
+    }
+}
+
 /// A short descriptor of a solver, as in tdoku's registry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Descriptor {
