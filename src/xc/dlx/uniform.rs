@@ -37,18 +37,17 @@ use crate::xc::{
 type LenX = u8;
 /// The top bit of `lenx`: the item is covered.
 const COVERED: LenX = 0x80;
-/// `lenx` is scanned in chunks of this many items, then a shorter tail.
-const CHUNK: usize = 64;
-/// `lenx` is padded to a multiple of this (the tail is searched eight bytes at a time).
-const PAD: usize = 16;
+/// `lenx` is scanned in vectors of this many items (one SSE2 register) and padded to a multiple
+/// of it.
+const LANES: usize = 16;
 
-/// `ULINK`/`DLINK`/`TOP` of a node (headers included; a header's `top` is itself). One record
-/// (6 bytes with `u16` indices), because `hide` reads all three fields of each node it touches.
+/// `ULINK`/`DLINK` of a node (headers included). One record of two indices (4 bytes with `u16`),
+/// so that it is indexed with a plain scaled address; `TOP`, which never changes, lives in its own
+/// array and is neither saved nor copied back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Link<I> {
     ulink: I,
     dlink: I,
-    top: I,
 }
 
 /// A [`Link`] read out with its fields widened to `u32`.
@@ -56,7 +55,6 @@ struct Link<I> {
 struct Link32 {
     ulink: u32,
     dlink: u32,
-    top: u32,
 }
 
 /// The integer type of node indices: `u16` keeps a 9x9 Sudoku matrix (3,240 nodes) in 19 KB, well
@@ -98,11 +96,14 @@ impl NodeIndex for u32 {
 /// Dancing links for problems whose options all have `K` primary items.
 #[derive(Clone, Debug)]
 pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
-    /// Links of headers `0..n_items` and option nodes.
+    /// Links of headers `0..n_items` and option nodes (from `base`).
     nd: Vec<Link<I>>,
+    /// `TOP` of every node of `nd` (a header's is itself; an unused slot's is item 0). Never
+    /// changes.
+    top: Vec<I>,
     /// The number of options.
     n_options: u32,
-    /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`PAD`].
+    /// `LEN(i) | COVERED`, padded with `0xFF` to a multiple of [`LANES`].
     lenx: Vec<LenX>,
     /// `nd` and `lenx` as built, for [`Engine::release`].
     pristine: (Vec<Link<I>>, Vec<LenX>),
@@ -110,6 +111,9 @@ pub struct UniformDlx<const K: usize, I: NodeIndex = u32> {
     /// has nothing left but unwinding.
     saved: (Vec<Link<I>>, Vec<LenX>),
     n_items: u32,
+    /// The first option node: `n_items` rounded up to a multiple of `K`, so that an option's
+    /// nodes form an aligned group (see [`sibling`]).
+    base: u32,
     /// Uncovered items (the item list is empty when this is 0).
     active: u32,
     names: Vec<String>,
@@ -139,7 +143,8 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             return not("the problem has secondary items".into());
         }
         let n = problem.n_items() as u32;
-        let total = n as u64 + (problem.n_options() * K) as u64;
+        let base = n.next_multiple_of(K as u32);
+        let total = base as u64 + (problem.n_options() * K) as u64;
         if total > I::LIMIT {
             return not(format!(
                 "{total} nodes do not fit the node index type (limit {})",
@@ -147,13 +152,14 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             ));
         }
         let ix = I::from_u32;
-        let mut nd: Vec<Link<I>> = (0..n)
+        // Headers, then unused slots up to `base` (linked to themselves, never reached).
+        let mut nd: Vec<Link<I>> = (0..base)
             .map(|i| Link {
                 ulink: ix(i),
                 dlink: ix(i),
-                top: ix(i),
             })
             .collect();
+        let mut top: Vec<I> = (0..base).map(|i| ix(if i < n { i } else { 0 })).collect();
         let mut len = vec![0u32; n as usize];
         for o in problem.option_ids() {
             let entries = problem.option(o);
@@ -171,8 +177,8 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                 nd.push(Link {
                     ulink: bottom,
                     dlink: ix(i),
-                    top: ix(i),
                 });
+                top.push(ix(i));
                 nd[bottom.to_u32() as usize].dlink = ix(x);
                 nd[i as usize].ulink = ix(x);
                 len[i as usize] += 1;
@@ -185,14 +191,16 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             ));
         }
         let mut lenx: Vec<LenX> = len.iter().map(|&l| l as LenX).collect();
-        lenx.resize(len.len().div_ceil(PAD) * PAD, LenX::MAX);
+        lenx.resize(len.len().div_ceil(LANES) * LANES, LenX::MAX);
         Ok(UniformDlx {
             pristine: (nd.clone(), lenx.clone()),
             saved: (nd.clone(), lenx.clone()),
             nd,
+            top,
             n_options: problem.n_options() as u32,
             lenx,
             n_items: n,
+            base,
             active: n,
             names: problem.items().iter().map(|i| i.name.clone()).collect(),
             forced: Vec::new(),
@@ -216,37 +224,33 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
 
     #[inline(always)]
     fn option_of(&self, x: u32) -> u32 {
-        (x - self.n_items) / K as u32
-    }
-
-    #[inline(always)]
-    fn first_node(&self, x: u32) -> u32 {
-        x - (x - self.n_items) % K as u32
+        (x - self.base) / K as u32
     }
 
     #[inline(always)]
     fn top_of(&self, x: u32) -> u32 {
-        node(&self.nd, x).top
+        top(&self.top, x)
     }
 
     #[inline]
     fn cover(&mut self, c: u32) {
         self.active -= 1;
-        self.updates += cover::<K, I>(&mut self.nd, &mut self.lenx, self.n_items, c);
+        self.updates += cover::<K, I>(&mut self.nd, &self.top, &mut self.lenx, c);
     }
 
     #[inline]
     fn uncover(&mut self, c: u32) {
         self.active += 1;
-        uncover::<K, I>(&mut self.nd, &mut self.lenx, self.n_items, c);
+        uncover::<K, I>(&mut self.nd, &self.top, &mut self.lenx, c);
     }
 
     /// X5: covers the other items of `p`'s option, rightwards from `p` with wrap-around (dlx1's
-    /// order).
+    /// order: unlike the nodes hidden by one cover, which sit in distinct lists, the order of
+    /// covers decides which lists keep the hidden options).
     #[inline]
     fn commit_others(&mut self, p: u32) {
-        let first = self.first_node(p);
-        let k = p - first;
+        let k = p % K as u32;
+        let first = p - k;
         for j in 1..K as u32 {
             let x = first + (k + j) % K as u32;
             self.cover(self.top_of(x));
@@ -256,8 +260,8 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
     /// X6: the reverse of [`Self::commit_others`].
     #[inline]
     fn uncommit_others(&mut self, p: u32) {
-        let first = self.first_node(p);
-        let k = p - first;
+        let k = p % K as u32;
+        let first = p - k;
         for j in (1..K as u32).rev() {
             let x = first + (k + j) % K as u32;
             self.uncover(self.top_of(x));
@@ -275,30 +279,8 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                 .expect("choose is called with an item uncovered");
             return (i as u32, self.lenx[i]);
         }
-        let mut best = LenX::MAX;
-        let (mut start, mut width) = (0, CHUNK);
-        let chunks = self.lenx.chunks_exact(CHUNK);
-        let tail = chunks.remainder();
-        for (ci, chunk) in chunks.enumerate() {
-            let m = chunk.iter().fold(LenX::MAX, |a, &b| a.min(b));
-            if m < best {
-                best = m;
-                start = ci * CHUNK;
-                if m == 0 {
-                    break;
-                }
-            }
-        }
-        if best != 0 && !tail.is_empty() {
-            let m = tail.iter().fold(LenX::MAX, |a, &b| a.min(b));
-            if m < best {
-                best = m;
-                start = self.lenx.len() - tail.len();
-                width = tail.len();
-            }
-        }
-        let pos = first_byte_equal(&self.lenx[start..start + width], best);
-        ((start + pos) as u32, best)
+        let best = min_byte(&self.lenx);
+        (first_byte_equal(&self.lenx, best) as u32, best)
     }
 
     fn collect_solution(&mut self, choice: &[u32]) {
@@ -460,9 +442,18 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
         let (nd, lenx, counter) = (&self.nd, &self.lenx, self.active);
         let n = self.n_items;
         let pristine = self.forced.is_empty();
+        if self.top.len() != nd.len() {
+            return Err("TOP does not cover every node".into());
+        }
         let get = |x: u32| {
             nd.get(x as usize)
-                .map(|l| (l.ulink.to_u32(), l.dlink.to_u32(), l.top.to_u32()))
+                .map(|l| {
+                    (
+                        l.ulink.to_u32(),
+                        l.dlink.to_u32(),
+                        self.top[x as usize].to_u32(),
+                    )
+                })
                 .ok_or_else(|| format!("link to node {x} is out of range"))
         };
         let mut active = 0;
@@ -479,7 +470,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
             let mut count = 0u32;
             while x != i {
                 let (ulink, dlink, top) = get(x)?;
-                if x < n || top != i {
+                if x < self.base || top != i {
                     return Err(format!(
                         "node {x} in the list of item {i} belongs elsewhere"
                     ));
@@ -513,6 +504,17 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
                 "{active} items uncovered but the counter says {counter}"
             ));
         }
+        for x in n..self.base {
+            if get(x)? != (x, x, 0) {
+                return Err(format!("unused node {x} was linked"));
+            }
+        }
+        if self.top.iter().any(|t| t.to_u32() >= n.max(1)) {
+            return Err("a TOP is not an item".into());
+        }
+        if nd.len() != self.base as usize + K * self.n_options as usize {
+            return Err("the option nodes are not whole groups of K".into());
+        }
         if lenx[n as usize..].iter().any(|&l| l != LenX::MAX) {
             return Err("LEN padding was overwritten".into());
         }
@@ -526,37 +528,85 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
     }
 }
 
-/// The index of the first byte of `chunk` equal to `value` (which must occur), eight bytes at a
-/// time: XOR makes the matching bytes zero, and `(v - 0x01..) & !v & 0x80..` flags the lowest zero
-/// byte exactly (a borrow can only raise false flags above a true zero, never below it).
+/// The minimum of `bytes` (whose length is a multiple of [`LANES`]): a lane-wise minimum over
+/// `LANES`-byte vectors (one `pminub` each), then across the lanes. No early exit: testing for a
+/// zero costs more than the rest of the pass (dead ends are 4% of nodes on 17-clue Sudoku).
 #[inline(always)]
-fn first_byte_equal(chunk: &[LenX], value: LenX) -> usize {
+fn min_byte(bytes: &[LenX]) -> LenX {
+    let mut acc = [LenX::MAX; LANES];
+    for v in bytes.chunks_exact(LANES) {
+        for (a, &b) in acc.iter_mut().zip(v) {
+            *a = (*a).min(b);
+        }
+    }
+    acc.into_iter().fold(LenX::MAX, LenX::min)
+}
+
+/// The index of the first byte of `bytes` (whose length is a multiple of [`LANES`]) equal to
+/// `value`, which must occur: on x86-64, one SSE2 comparison and bit mask (`pcmpeqb`,
+/// `pmovmskb`) per 16 bytes until one matches (LLVM does not find this form in the portable
+/// code; written portably it cost ten times the instructions).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn first_byte_equal(bytes: &[LenX], value: LenX) -> usize {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of the x86-64 baseline, so these instructions always exist.
+    let pattern = unsafe { _mm_set1_epi8(value as i8) };
+    for (w, v) in bytes.chunks_exact(LANES).enumerate() {
+        // SAFETY: SSE2 as above; `v` is 16 readable bytes and `loadu` has no alignment
+        // requirement.
+        let mask = unsafe {
+            let v = _mm_loadu_si128(v.as_ptr().cast::<__m128i>());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, pattern)) as u32
+        };
+        if mask != 0 {
+            return w * LANES + mask.trailing_zeros() as usize;
+        }
+    }
+    unreachable!("the bytes hold the value")
+}
+
+/// [`first_byte_equal`] elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn first_byte_equal(bytes: &[LenX], value: LenX) -> usize {
+    first_byte_equal_swar(bytes, value)
+}
+
+/// The portable [`first_byte_equal`], eight bytes at a time: XOR makes the matching bytes zero,
+/// and `(v - 0x01..) & !v & 0x80..` flags the lowest zero byte exactly (a borrow can only raise
+/// false flags above a true zero, never below it).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn first_byte_equal_swar(bytes: &[LenX], value: LenX) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let pattern = ONES * value as u64;
-    for (w, word) in chunk.chunks_exact(8).enumerate() {
+    for (w, word) in bytes.chunks_exact(8).enumerate() {
         let v = u64::from_le_bytes(word.try_into().expect("chunks of 8")) ^ pattern;
         let zero = v.wrapping_sub(ONES) & !v & HIGHS;
         if zero != 0 {
             return w * 8 + (zero.trailing_zeros() / 8) as usize;
         }
     }
-    unreachable!("the chunk holds its minimum")
+    unreachable!("the bytes hold the value")
 }
 
 /// Reads node `x`.
 #[inline(always)]
 fn node<I: NodeIndex>(nd: &[Link<I>], x: u32) -> Link32 {
     debug_assert!((x as usize) < nd.len());
-    // SAFETY: every link and `top` stored in `nd` is a node index below `nd.len()`: `new` writes
-    // only such indices and the dance only copies stored indices or node numbers it read from
-    // `nd` (`check_invariants` verifies this in the tests). Dropping the bounds checks here, in
+    // SAFETY: every link stored in `nd` is a node index below `nd.len()`: `new` writes only such
+    // indices and the dance only copies stored indices, node numbers it read from `nd`, or
+    // siblings of option nodes, which lie in the same `K`-group below `nd.len()`
+    // (`check_invariants` verifies the links in the tests). Dropping the bounds checks here, in
     // the innermost loop, gained about 10% on 17-clue Sudoku (see docs/xc-engine.md).
     let l = unsafe { *nd.get_unchecked(x as usize) };
     Link32 {
         ulink: l.ulink.to_u32(),
         dlink: l.dlink.to_u32(),
-        top: l.top.to_u32(),
     }
 }
 
@@ -568,14 +618,38 @@ fn node_mut<I: NodeIndex>(nd: &mut [Link<I>], x: u32) -> &mut Link<I> {
     unsafe { nd.get_unchecked_mut(x as usize) }
 }
 
+/// `TOP(x)` of a node `x` of `nd`; `top.len() == nd.len()`.
+#[inline(always)]
+fn top<I: NodeIndex>(top: &[I], x: u32) -> u32 {
+    debug_assert!((x as usize) < top.len());
+    // SAFETY: `x` is a node index (see `node`) and `top` has one entry per node (built in `new`,
+    // never resized).
+    unsafe { top.get_unchecked(x as usize) }.to_u32()
+}
+
 /// Mutable access to `LEN` of item `i`; `i` is a `top` value, hence an item below `n_items`,
 /// and `lenx.len() >= n_items`.
 #[inline(always)]
 fn len_mut(lenx: &mut [LenX], i: u32) -> &mut LenX {
     debug_assert!((i as usize) < lenx.len());
-    // SAFETY: `top` fields hold item numbers below `n_items <= lenx.len()` (set in `new`, never
+    // SAFETY: `top` holds item numbers below `n_items <= lenx.len()` (set in `new`, never
     // changed).
     unsafe { lenx.get_unchecked_mut(i as usize) }
+}
+
+/// The `j`-th other node (`1 <= j < K`) of option node `x`'s option. Options start at a multiple
+/// of `K` (`base`), so for `K` a power of two the group's nodes are `x ^ 1, .., x ^ (K - 1)`, two
+/// instructions fewer per node than the wrap-around; the order differs from dlx1's, which is
+/// harmless where it is used: the nodes of an option lie in distinct lists, so hiding or
+/// unhiding them in any order gives the same links and `LEN`s.
+#[inline(always)]
+fn sibling<const K: usize>(x: u32, j: u32) -> u32 {
+    if K.is_power_of_two() {
+        x ^ j
+    } else {
+        let k = x % K as u32;
+        x - k + (k + j) % K as u32
+    }
 }
 
 /// Covers item `c` (X4): flag it covered and hide each of its options from the other lists.
@@ -583,23 +657,20 @@ fn len_mut(lenx: &mut [LenX], i: u32) -> &mut LenX {
 #[inline]
 fn cover<const K: usize, I: NodeIndex>(
     nd: &mut [Link<I>],
+    tops: &[I],
     lenx: &mut [LenX],
-    n_items: u32,
     c: u32,
 ) -> u64 {
     *len_mut(lenx, c) |= COVERED;
     let mut hidden = 0u64;
     let mut rr = node(nd, c).dlink;
     while rr != c {
-        // The other nodes of the option, rightwards with wrap-around and without a branch.
-        let k = (rr - n_items) % K as u32;
-        let first = rr - k;
         for j in 1..K as u32 {
-            let x = first + (k + j) % K as u32;
-            let Link32 { ulink, dlink, top } = node(nd, x);
+            let x = sibling::<K>(rr, j);
+            let Link32 { ulink, dlink } = node(nd, x);
             node_mut(nd, ulink).dlink = I::from_u32(dlink);
             node_mut(nd, dlink).ulink = I::from_u32(ulink);
-            *len_mut(lenx, top) -= 1;
+            *len_mut(lenx, top(tops, x)) -= 1;
         }
         hidden += 1;
         rr = node(nd, rr).dlink;
@@ -611,20 +682,18 @@ fn cover<const K: usize, I: NodeIndex>(
 #[inline]
 fn uncover<const K: usize, I: NodeIndex>(
     nd: &mut [Link<I>],
+    tops: &[I],
     lenx: &mut [LenX],
-    n_items: u32,
     c: u32,
 ) {
     let mut rr = node(nd, c).dlink;
     while rr != c {
-        let k = (rr - n_items) % K as u32;
-        let first = rr - k;
         for j in 1..K as u32 {
-            let x = first + (k + j) % K as u32;
-            let Link32 { ulink, dlink, top } = node(nd, x);
+            let x = sibling::<K>(rr, j);
+            let Link32 { ulink, dlink } = node(nd, x);
             node_mut(nd, ulink).dlink = I::from_u32(x);
             node_mut(nd, dlink).ulink = I::from_u32(x);
-            *len_mut(lenx, top) += 1;
+            *len_mut(lenx, top(tops, x)) += 1;
         }
         rr = node(nd, rr).dlink;
     }
@@ -641,7 +710,7 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
         if option.0 as usize >= options {
             return Err(ForceError::UnknownOption { option, options });
         }
-        let first = self.n_items + K as u32 * option.0;
+        let first = self.base + K as u32 * option.0;
         for x in first..first + K as u32 {
             let i = self.top_of(x);
             if self.lenx[i as usize] & COVERED != 0 {
@@ -694,18 +763,33 @@ mod tests {
     #[test]
     fn first_byte_equal_finds_the_first_match() {
         let mut bytes = [9u8; 64];
-        for at in [0, 7, 8, 33, 63] {
-            bytes[at] = 3;
-            bytes[63] = 3;
-            assert_eq!(first_byte_equal(&bytes, 3), at);
-            bytes[at] = 9;
+        for find in [first_byte_equal, first_byte_equal_swar] {
+            for at in [0, 7, 8, 33, 63] {
+                bytes[at] = 3;
+                bytes[63] = 3;
+                assert_eq!(find(&bytes, 3), at);
+                bytes[at] = 9;
+            }
+            // A zero byte right before a match must not hide it (SWAR borrows only run upwards).
+            let mut b = [5u8; 16];
+            b[2] = 0;
+            b[3] = 1;
+            assert_eq!(find(&b, 1), 3);
+            assert_eq!(find(&b, 0), 2);
+            b[1] = 0x81;
+            assert_eq!(find(&b, 0x81), 1);
         }
-        // A zero byte right after a match must not hide it (borrows only run upwards).
-        let mut b = [5u8; 16];
-        b[2] = 0;
-        b[3] = 1;
-        assert_eq!(first_byte_equal(&b, 1), 3);
-        assert_eq!(first_byte_equal(&b, 0), 2);
+    }
+
+    #[test]
+    fn min_byte_sees_every_lane() {
+        for at in [0, 5, 15, 16, 31, 47] {
+            let mut bytes = [200u8; 48];
+            bytes[at] = 7;
+            bytes[47 - at] = bytes[47 - at].min(9);
+            assert_eq!(min_byte(&bytes), 7);
+        }
+        assert_eq!(min_byte(&[LenX::MAX; 16]), LenX::MAX);
     }
 
     #[test]
@@ -714,7 +798,7 @@ mod tests {
         let items: Vec<_> = (0..70)
             .map(|i| b.primary(format!("i{i}")).unwrap())
             .collect();
-        // Items 67..70 have no option: the first minimum lies in the tail past the 64-item chunk.
+        // Items 67..70 have no option: the first minimum lies in the last 16-item vector.
         for k in 0..4 {
             b.option(&[items[0], items[1], items[2], items[3 + k]])
                 .unwrap();
