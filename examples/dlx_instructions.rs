@@ -52,9 +52,14 @@ fn main() {
     );
 }
 
-/// The counted work: every grid solved once.
+/// The counted work: every grid solved once. Returns the number of unique puzzles and the total
+/// nodes and guesses.
 #[inline(never)]
-fn solve_sample(solver: &dyn Solver, grids: &[Grid], limits: &SolveLimits) -> (usize, u64, u64) {
+pub fn solve_sample(
+    solver: &dyn Solver,
+    grids: &[Grid],
+    limits: &SolveLimits,
+) -> (usize, u64, u64) {
     let (mut unique, mut nodes, mut guesses) = (0, 0, 0);
     for grid in grids {
         let out = solver.solve(black_box(grid), limits);
@@ -65,9 +70,9 @@ fn solve_sample(solver: &dyn Solver, grids: &[Grid], limits: &SolveLimits) -> (u
     (unique, nodes, guesses)
 }
 
-/// The peer's counted work, as the solver table calls it.
+/// The peer's counted work, as the solver table calls it. Returns the number of unique puzzles.
 #[inline(never)]
-fn solve_sample_peer(peers: &[sudoku::Sudoku]) -> usize {
+pub fn solve_sample_peer(peers: &[sudoku::Sudoku]) -> usize {
     let mut unique = 0;
     for &peer in peers {
         let mut first = [[0u8; 81]];
