@@ -692,7 +692,8 @@ fn sibling<const K: usize>(x: u32, j: u32) -> u32 {
 }
 
 /// Covers item `c` (X4): flag it covered and hide each of its options from the other lists.
-/// Returns the updates made, counted as dlx1 counts them.
+/// Returns the updates made, counted as dlx1 counts them: one for the item and `K - 1` for each
+/// option hidden, which are the `LEN(c)` options of its list (no counter in the loop).
 #[inline]
 fn cover<const K: usize, I: NodeIndex>(
     nd: &mut [Link<I>],
@@ -700,8 +701,10 @@ fn cover<const K: usize, I: NodeIndex>(
     lenx: &mut [LenX],
     c: u32,
 ) -> u64 {
-    *len_mut(lenx, c) |= COVERED;
-    let mut hidden = 0u64;
+    let len = len_mut(lenx, c);
+    let hidden = u64::from(*len);
+    debug_assert!(*len & COVERED == 0, "item {c} is covered twice");
+    *len |= COVERED;
     let mut rr = node(nd, c).dlink;
     while rr != c {
         for j in 1..K as u32 {
@@ -711,7 +714,6 @@ fn cover<const K: usize, I: NodeIndex>(
             node_mut(nd, dlink).ulink = I::from_u32(ulink);
             *len_mut(lenx, top(tops, x)) -= 1;
         }
-        hidden += 1;
         rr = node(nd, rr).dlink;
     }
     1 + hidden * (K as u64 - 1)
