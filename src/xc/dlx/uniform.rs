@@ -5,25 +5,30 @@
 //! guesses and dead ends (a test holds them equal on Sudoku puzzles and random problems), but
 //! several things are cheaper:
 //!
-//! - **No spacers.** Option `o`'s nodes are `n_items + K·o + k`, `k < K`, so the other nodes of an
-//!   option are found by arithmetic and the option of a node by one division.
+//! - **No spacers.** Option `o`'s nodes are `B + K·o + k`, `k < K`, where `B` (`base`) is
+//!   `n_items` rounded up to a multiple of `K`. An option's nodes thus form an aligned group: for
+//!   `K` a power of two the others of node `x` are `x ^ 1, .., x ^ (K - 1)` (no arithmetic on
+//!   the position in the option), and the option of a node is one division.
 //! - **No item list.** Step X3 must find the *first* item of minimum `LEN` among the uncovered
 //!   ones. Instead of following `RLINK` through a few hundred items at every node (most of the
 //!   time dlx spends on Sudoku), `LEN`s live in one packed byte array with bit 7 set while the
-//!   item is covered, so the minimum is a vectorised scan over 64-item chunks (a byte minimum is
-//!   one SSE2 instruction) followed by a search inside the one chunk that holds it. "First in item
+//!   item is covered, so the minimum is a vectorised scan (one SSE2 `pminub` per 16 items) and the
+//!   first item holding it a second one (`pcmpeqb`/`pmovmskb`, 64 items per step). "First in item
 //!   order" is preserved because covering never reorders items. Covered items never lose options
 //!   (their options are already hidden from every list an active item can reach), so the flag bit
 //!   is never disturbed by `LEN` updates.
-//! - **Narrow indices.** [`NodeIndex`] `u16` keeps a 9x9 matrix in 19 KB.
+//! - **Small records.** A node's record holds only `ULINK` and `DLINK` — 4 bytes with
+//!   [`NodeIndex`] `u16`, so a 9x9 matrix takes 13 KB and a record is one scaled address away;
+//!   `TOP`, which never changes, sits in its own read-only array.
 //! - **Copies instead of undo where nothing is counted.** `release` copies back the arrays as
 //!   built; a search that has nothing left but unwinding (see `open` in [`UniformDlx::search`])
 //!   copies back the arrays it started from.
 //!
 //! ```text
-//! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 16 |
+//! lenx:  | LEN(0) | LEN(1)|0x80 | LEN(2) | ... | 0xFF padding to a multiple of 64 |
 //!                    ^ item 1 covered
-//! nodes: | headers 0..N | opt 0: N, N+1, .., N+K-1 | opt 1: N+K .. | ...
+//! nd:    | headers 0..N | unused up to B | opt 0: B .. B+K-1 | opt 1: B+K .. | ...   (ULINK, DLINK)
+//! top:   | 0 1 .. N-1   | 0 ..           | TOP of each option node            | ...   (read-only)
 //! ```
 
 use super::BranchCounts;
@@ -57,8 +62,8 @@ struct Link32 {
     dlink: u32,
 }
 
-/// The integer type of node indices: `u16` keeps a 9x9 Sudoku matrix (3,240 nodes) in 19 KB, well
-/// inside L1, where `u32` needs 39 KB; `u32` serves larger problems (36x36 Sudoku has 191,808
+/// The integer type of node indices: `u16` keeps the links of a 9x9 Sudoku matrix (3,240 nodes) in
+/// 13 KB, well inside L1, where `u32` needs 26 KB; `u32` serves larger problems (36x36 Sudoku has 191,808
 /// nodes).
 pub trait NodeIndex: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     /// Node indices must stay below this.
@@ -303,7 +308,7 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
 
     /// [`UniformDlx::search`] followed by [`Engine::release`], with the same counters. Since the
     /// release restores the matrix as built, the search neither saves the forced state nor
-    /// restores it at the end: one 19 KB copy per 9x9 puzzle instead of three (measured: the
+    /// restores it at the end: one 13 KB copy per 9x9 puzzle instead of three (measured: the
     /// `dlx` solver's largest fixed cost per puzzle).
     pub fn search_and_release<F: FnMut(&[OptionId]) -> Control>(
         &mut self,
@@ -770,7 +775,7 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
 
     /// Restores the matrix as built by copying the arrays saved in `new` — the same state that
     /// uncovering the forced options newest first would give (the tests check it), in a fraction
-    /// of the time: for 17-clue Sudoku, one 19 KB copy instead of ~1,500 relinks.
+    /// of the time: for 17-clue Sudoku, one 13 KB copy instead of ~1,500 relinks.
     fn release(&mut self) {
         if !self.forced.is_empty() {
             self.forced.clear();
@@ -870,7 +875,7 @@ mod tests {
         let first = lens.iter().position(|&l| l == min).unwrap();
         assert_eq!((first, min), (67, 0));
         assert_eq!(dlx.choose(), (first as u32, min));
-        // Covering item 0 leaves items 1 and 2 with LEN 0 in the first chunk.
+        // Covering item 0 leaves items 1 and 2 with LEN 0 in the first block.
         let mut dlx = dlx;
         dlx.cover(0);
         assert_eq!(dlx.choose(), (1, 0));
