@@ -42,6 +42,10 @@ use crate::xc::{
 type LenX = u8;
 /// The top bit of `lenx`: the item is covered.
 const COVERED: LenX = 0x80;
+/// The most profile levels reserved before a search: 1 KB, which glibc's allocator still serves
+/// from its per-thread cache (reserving 2.6 KB, one level per 9x9 item, cost as much in `malloc`
+/// as the reallocations it saved).
+const PROFILE_RESERVE: usize = 128;
 /// `lenx` is scanned in blocks of this many items (four SSE2 registers, so the loops run a quarter
 /// as often) and padded to a multiple of it.
 const BLOCK: usize = 64;
@@ -332,6 +336,12 @@ impl<const K: usize, I: NodeIndex> UniformDlx<K, I> {
     ) -> SearchResult {
         let mut budget = Budget::start(limits);
         let mut stats = SearchStats::default();
+        // The search is at most one level per item deep: reserving that (up to a cap) up front
+        // spares the five reallocations a growing profile costs on every 17-clue puzzle (2% of
+        // the solver's instructions; a 17-clue search is at most 65 levels deep).
+        stats
+            .profile
+            .reserve((self.n_items as usize + 2).min(PROFILE_RESERVE));
         self.updates = 0;
         self.branch = BranchCounts::default();
         let mut choice = std::mem::take(&mut self.choice);
