@@ -16,6 +16,10 @@ mod knuth_format;
 #[path = "../examples/count_cpu.rs"]
 mod count_cpu;
 
+#[allow(dead_code)]
+#[path = "../examples/dlx_instructions.rs"]
+mod dlx_instructions;
+
 #[test]
 fn queens_example() {
     let (stats, first) = queens::solve(8);
@@ -55,4 +59,32 @@ fn count_cpu_example() {
     let (_, _, _, engine) = count_cpu::dlxlab_count(&count_cpu::problem("grids-4x4").unwrap());
     assert!(engine.contains("uniform"), "{engine}");
     assert!(count_cpu::problem("rooks-8").is_none());
+}
+
+#[test]
+fn dlx_instructions_example() {
+    use dlxlab::solvers::{all_solvers, SolveLimits};
+    // Two 17-clue puzzles (the collection's first two) and the empty grid, which is not unique.
+    let lines = [
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+        ".................................................................................",
+    ];
+    let grids: Vec<_> = lines
+        .iter()
+        .map(|l| dlxlab::sudoku::Grid::parse(l).unwrap())
+        .collect();
+    let dlx = all_solvers()
+        .into_iter()
+        .find(|s| s.name() == "dlx")
+        .unwrap();
+    let (unique, nodes, _) =
+        dlx_instructions::solve_sample(dlx.as_ref(), &grids, &SolveLimits::default());
+    assert!(nodes > 0);
+    let peers: Vec<_> = lines
+        .iter()
+        .map(|l| sudoku::Sudoku::from_str_line(l).unwrap())
+        .collect();
+    assert_eq!(dlx_instructions::solve_sample_peer(&peers), unique);
+    assert_eq!(unique, 2);
 }

@@ -4,7 +4,7 @@
 
 use dlxlab::budget::Limits;
 use dlxlab::solvers::trace::{self, TraceEvent, TRACEABLE};
-use dlxlab::solvers::{all_solvers, names, Outcome, SolveLimits, Solver, Status};
+use dlxlab::solvers::{all_solvers, counting_solvers, names, Outcome, SolveLimits, Solver, Status};
 use dlxlab::sudoku::{check_solution, Grid};
 
 const FIXTURES: &str = include_str!("fixtures/sudoku.txt");
@@ -119,7 +119,7 @@ fn every_solver_agrees_with_the_fixtures() {
     let fixtures = fixtures();
     assert!(fixtures.len() >= 35, "fixture file too small");
     let mut errors = Vec::new();
-    for solver in all_solvers() {
+    for solver in all_solvers().into_iter().chain(counting_solvers()) {
         let mut tried = 0;
         for f in &fixtures {
             let (count, expected) = match &f.expect {
@@ -273,6 +273,31 @@ mod random_small_grids {
                     ),
                 }
             }
+        }
+    }
+}
+
+/// Calling a solver directly on a size it does not support answers `invalid` instead of panicking
+/// (callers normally check `supports` first).
+#[test]
+fn unsupported_sizes_answer_invalid() {
+    use dlxlab::sudoku::Shape;
+    for (r, c) in [(2, 2), (2, 3), (3, 3), (4, 4), (5, 5), (6, 6)] {
+        let shape = Shape::new(r, c).unwrap();
+        let grid = Grid::empty(shape);
+        for solver in all_solvers().into_iter().chain(counting_solvers()) {
+            if solver.supports(shape) {
+                continue;
+            }
+            let out = solver.solve(&grid, &SolveLimits::default());
+            assert_eq!(
+                (out.status, out.solutions, out.solution.is_none()),
+                (Status::Invalid, 0, true),
+                "{} on an empty {}x{}",
+                solver.name(),
+                shape.side(),
+                shape.side()
+            );
         }
     }
 }

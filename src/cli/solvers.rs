@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use dlxlab::solvers::all_solvers;
+use dlxlab::solvers::{all_solvers, counting_solvers};
 use dlxlab::sudoku::Shape;
 
-/// List the registered solvers with their descriptors.
+/// List the registered solvers (the study set, then the counting solvers) with their descriptors.
 #[derive(Args, Debug)]
 pub struct SolversArgs {}
 
@@ -18,14 +18,23 @@ pub fn run(_args: SolversArgs) -> anyhow::Result<ExitCode> {
         .filter_map(|(r, c)| Shape::new(r, c))
         .collect();
     let mut out = io::stdout().lock();
-    for solver in all_solvers() {
+    let counting: Vec<&str> = counting_solvers().iter().map(|s| s.name()).collect();
+    for solver in all_solvers().into_iter().chain(counting_solvers()) {
         let d = solver.descriptor();
         let sizes: Vec<String> = shapes
             .iter()
             .filter(|&&s| solver.supports(s))
             .map(|s| format!("{}x{}", s.side(), s.side()))
             .collect();
-        writeln!(out, "{}", solver.name())?;
+        if counting.contains(&solver.name()) {
+            writeln!(
+                out,
+                "{}  (for counting: not in the default study set; `dlxlab count` uses it)",
+                solver.name()
+            )?;
+        } else {
+            writeln!(out, "{}", solver.name())?;
+        }
         writeln!(out, "  representation: {}", d.representation)?;
         writeln!(out, "  propagation:    {}", d.propagation)?;
         writeln!(out, "  heuristic:      {}", d.heuristic)?;

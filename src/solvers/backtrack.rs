@@ -43,6 +43,9 @@ impl Solver for Backtrack {
 
 /// Solves like [`Backtrack`], sending every placement, dead end and solution to `trace`.
 pub fn solve_traced<T: Trace>(grid: &Grid, limits: &SolveLimits, trace: &mut T) -> Outcome {
+    if !Geometry::supports(grid.shape()) {
+        return Outcome::unsupported();
+    }
     let geo = Geometry::of(grid.shape());
     let mut search = Search {
         geo,

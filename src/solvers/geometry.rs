@@ -81,6 +81,11 @@ impl Geometry {
         }
     }
 
+    /// True when the tables exist for `shape` (side at most [`MAX_SIDE`]).
+    pub fn supports(shape: Shape) -> bool {
+        shape.side() <= MAX_SIDE
+    }
+
     /// The tables for `shape` (side at most [`MAX_SIDE`]), built on first use.
     pub fn of(shape: Shape) -> &'static Geometry {
         static CACHE: [OnceLock<Geometry>; (MAX_SIDE + 1) * (MAX_SIDE + 1)] =

@@ -27,7 +27,7 @@ pub mod subsets;
 mod tally;
 pub mod trace;
 
-pub use registry::{all_solvers, by_name, names};
+pub use registry::{all_names, all_solvers, by_name, counting_solvers, names};
 
 use std::fmt;
 use std::time::Instant;
@@ -152,6 +152,19 @@ pub struct Outcome {
     pub solution: Option<Grid>,
     /// Counters.
     pub stats: Stats,
+}
+
+impl Outcome {
+    /// The answer for a grid of a shape the solver does not support: status `invalid`, nothing
+    /// searched. Callers normally check [`Solver::supports`] first; this keeps a direct call safe.
+    pub fn unsupported() -> Outcome {
+        Outcome {
+            status: Status::Invalid,
+            solutions: 0,
+            solution: None,
+            stats: Stats::default(),
+        }
+    }
 }
 
 /// A short descriptor of a solver, as in tdoku's registry.

@@ -56,6 +56,9 @@ impl Solver for Mrv {
 
 /// Solves like [`Mrv`], sending every trial, dead end and solution to `trace`.
 pub fn solve_traced<T: Trace>(grid: &Grid, limits: &SolveLimits, trace: &mut T) -> Outcome {
+    if !Geometry::supports(grid.shape()) {
+        return Outcome::unsupported();
+    }
     let mut search = Search::<T, false>::new(grid, limits, trace);
     let completed = search.run();
     search.tally.finish(grid.shape(), completed)
@@ -66,6 +69,13 @@ pub fn solve_traced<T: Trace>(grid: &Grid, limits: &SolveLimits, trace: &mut T) 
 /// The tree is complete when the search was (status `unique`, `none`, or `multiple` with
 /// `max_solutions == 0`); otherwise it holds the part explored before the search stopped.
 pub fn decision_tree(grid: &Grid, limits: &SolveLimits) -> (Outcome, DecisionTree) {
+    if !Geometry::supports(grid.shape()) {
+        let tree = DecisionTree {
+            nodes: Vec::new(),
+            checks: 0,
+        };
+        return (Outcome::unsupported(), tree);
+    }
     let mut no_trace = NoTrace;
     let mut search = Search::<NoTrace, true>::new(grid, limits, &mut no_trace);
     let completed = search.run();

@@ -45,6 +45,9 @@ pub(crate) fn solve<T: Trace>(
     level: Level,
     trace: &mut T,
 ) -> Outcome {
+    if !Geometry::supports(grid.shape()) {
+        return Outcome::unsupported();
+    }
     let geo = Geometry::of(grid.shape());
     let mut cx = Ctx {
         geo,

@@ -15,12 +15,31 @@ pub fn all_solvers() -> Vec<Box<dyn Solver>> {
     ]
 }
 
-/// The registered names, in registry order.
+/// Solvers made for counting all solutions, registered beside [`all_solvers`] but not in the default
+/// study set: their node counts do not follow the tree-walking definition (see
+/// [`crate::solvers::fast::count`]). `dlxlab count` uses `memo` by default for 9x9 puzzles.
+pub fn counting_solvers() -> Vec<Box<dyn Solver>> {
+    vec![Box::new(super::fast::count::Memo)]
+}
+
+/// The names of [`all_solvers`] (the default study set), in registry order.
 pub fn names() -> Vec<&'static str> {
     all_solvers().iter().map(|s| s.name()).collect()
 }
 
-/// The solver with this name.
+/// The names of [`all_solvers`] then [`counting_solvers`]: every name [`by_name`] knows.
+pub fn all_names() -> Vec<&'static str> {
+    all_solvers()
+        .iter()
+        .chain(counting_solvers().iter())
+        .map(|s| s.name())
+        .collect()
+}
+
+/// The solver with this name, from [`all_solvers`] or [`counting_solvers`].
 pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
-    all_solvers().into_iter().find(|s| s.name() == name)
+    all_solvers()
+        .into_iter()
+        .chain(counting_solvers())
+        .find(|s| s.name() == name)
 }

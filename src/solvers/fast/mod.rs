@@ -57,6 +57,8 @@
 //! is a node whose propagation ended in a contradiction. `fast` does not classify its deductions by
 //! technique (one table look-up mixes several), so [`Stats::deductions`] stays zero.
 
+pub mod count;
+
 use crate::budget::Budget;
 use crate::sudoku::{Grid, Shape};
 
