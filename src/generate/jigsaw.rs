@@ -69,7 +69,9 @@ fn normalise(map: &mut [u8]) {
 /// A random layout (method in the module doc): the region (0..9, numbered in order of first
 /// appearance) of each cell.
 pub fn random_layout<R: Rng>(rng: &mut R) -> Vec<u8> {
-    let mut map: Vec<u8> = (0..81).map(|c| ((c / 27) * 3 + (c % 9) / 3) as u8).collect();
+    let mut map: Vec<u8> = (0..81)
+        .map(|c| ((c / 27) * 3 + (c % 9) / 3) as u8)
+        .collect();
     for _ in 0..SWAP_PROPOSALS {
         let a = rng.random_range(0..81);
         let Some(&n) = neighbours(a).collect::<Vec<_>>().choose(rng) else {
@@ -111,7 +113,9 @@ mod tests {
                 assert_eq!(map.iter().filter(|&&r| r == k).count(), 9);
                 assert!(region_connected(&map, k));
             }
-            let boxes: Vec<u8> = (0..81).map(|c| ((c / 27) * 3 + (c % 9) / 3) as u8).collect();
+            let boxes: Vec<u8> = (0..81)
+                .map(|c| ((c / 27) * 3 + (c % 9) / 3) as u8)
+                .collect();
             assert_ne!(map, boxes);
         }
     }
@@ -121,7 +125,10 @@ mod tests {
         let mut map = vec![1u8; 81];
         map[0] = 0;
         map[10] = 0;
-        assert!(!region_connected(&map, 0), "diagonal neighbours do not connect");
+        assert!(
+            !region_connected(&map, 0),
+            "diagonal neighbours do not connect"
+        );
         map[1] = 0;
         assert!(region_connected(&map, 0));
         assert!(region_connected(&map, 1));
