@@ -105,9 +105,8 @@ mod tests {
             for map in cell_symmetries() {
                 for reverse in [false, true] {
                     let mut image = HoneyGrid::empty();
-                    for c in 0..CELLS {
-                        let d = grid.cells()[c];
-                        image.set(map[c], if reverse { 10 - d } else { d });
+                    for (&to, &d) in map.iter().zip(grid.cells()) {
+                        image.set(to, if reverse { 10 - d } else { d });
                     }
                     check_solution(&empty, &image).unwrap();
                 }
