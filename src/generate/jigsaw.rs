@@ -8,9 +8,9 @@
 //! (edge to edge). (Trading `a` with `n` itself would never work from the boxes: `n`'s only
 //! neighbour in `A` across a straight border is `a`.) Every proposal is a step of a random walk
 //! over the connected layouts; a fixed number of proposals (not of accepted trades) keeps the
-//! stream use simple. The walk is not a uniform sample of the layouts, and some
-//! layouts it reaches have no complete grid at all; the generator
-//! ([`super::variant::generate_variant`]) rejects those.
+//! stream use simple. The walk is not a uniform sample of the layouts. Some layouts it reaches
+//! have no complete grid, or one that is hard to find; the generator
+//! ([`super::variant::generate_variant`]) rejects a layout whose grid search runs out of budget.
 
 use rand::seq::IndexedRandom;
 use rand::Rng;
