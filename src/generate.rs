@@ -21,9 +21,12 @@
 //! The uniqueness check here is the generator's own small counter; the tests verify the
 //! generated puzzles with independent solvers.
 
+pub mod jigsaw;
+pub mod killer;
 pub mod minimize;
 pub mod spec;
 pub mod symmetry;
+mod units;
 pub mod variant;
 
 use rand::seq::SliceRandom;

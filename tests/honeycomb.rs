@@ -380,3 +380,47 @@ fn random_path_estimate_on_trivial_trees() {
     p.set(4, 9);
     assert_eq!(estimate_solutions(&p, 10, &mut rng), (0.0, 0.0));
 }
+
+/// `honeycomb sample` (issue 6): the split of the empty board's tree is exact, so the number of
+/// subproblems at depth 20 is a fixed fact of the tree; the sample is reproducible from the seed,
+/// and a node limit that cuts a subproblem short is an error, not a silent undercount.
+#[test]
+fn sample_estimate_cli() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dlxlab"))
+            .args(["honeycomb", "sample"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let args = ["--depth", "20", "--samples", "300", "--seed", "2"];
+    let out = run(&args);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("depth 20 subproblems 622080 nodes_above 1204221 samples 300"));
+    let estimate = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("estimate"))
+            .unwrap()
+            .to_string()
+    };
+    let again = String::from_utf8(run(&args).stdout).unwrap();
+    assert_eq!(estimate(&text), estimate(&again));
+    let limited = run(&["--depth", "2", "--samples", "3", "--max-nodes", "10"]);
+    assert!(!limited.status.success());
+    assert!(String::from_utf8_lossy(&limited.stderr).contains("node limit"));
+}
+
+/// The number of complete honeycomb grids (reports/honeycomb/summary.md): about 356 million DLX
+/// nodes, a few minutes of one core, so it runs with `--ignored` only.
+#[test]
+#[ignore]
+fn complete_grid_count() {
+    let limits = SolveLimits {
+        max_solutions: 0,
+        ..SolveLimits::default()
+    };
+    let o = XcSolver::new().solve(&HoneyGrid::empty(), &limits);
+    assert_eq!(o.solutions, 86_256);
+    assert_eq!(o.stats.nodes, 355_778_397);
+}

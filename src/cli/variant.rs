@@ -57,6 +57,25 @@ enum HoneycombCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Estimate the number of complete grids: cut the DLX tree of the empty board at --depth, count
+    /// --samples random subproblems there exactly, scale up (see docs/variants.md).
+    Sample {
+        /// Cut depth (levels of the MRV search above the subproblems).
+        #[arg(long, default_value_t = 8)]
+        depth: usize,
+        /// Subproblems to count (all of them if there are fewer: the exact count).
+        #[arg(long, default_value_t = 100)]
+        samples: usize,
+        /// PCG64 seed of the sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Node limit per subproblem (0 = none); a subproblem that hits it is an error.
+        #[arg(long, default_value_t = 0)]
+        max_nodes: u64,
+        /// Worker threads (default 1; the result does not depend on it).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Write puzzles with a unique solution, generated from a seed (one per line).
     Generate {
         /// How many.
@@ -159,6 +178,47 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
             writeln!(
                 out,
                 "estimate {mean:.4e} solutions, standard error {se:.2e} ({samples} random paths, seed {seed})"
+            )?;
+        }
+        HoneycombCommand::Sample {
+            depth,
+            samples,
+            seed,
+            max_nodes,
+            threads,
+        } => {
+            let limits = if max_nodes == 0 {
+                dlxlab::xc::Limits::NONE
+            } else {
+                dlxlab::xc::Limits::nodes(max_nodes)
+            };
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .context("starting the worker threads")?;
+            let start = Instant::now();
+            let e = pool.install(|| {
+                dlxlab::puzzles::honeycomb::census::estimate_grids(depth, samples, seed, &limits)
+            })?;
+            let secs = start.elapsed().as_secs_f64();
+            writeln!(
+                out,
+                "depth {} subproblems {} nodes_above {} samples {} seed {seed}",
+                e.depth, e.subproblems, e.nodes_above, e.samples
+            )?;
+            writeln!(
+                out,
+                "sampled: grids {} nonzero {} max {} nodes {} ({:.0} nodes/s, {secs:.1} s, {threads} threads)",
+                e.sampled_solutions,
+                e.nonzero,
+                e.max_sample,
+                e.sampled_nodes,
+                e.sampled_nodes as f64 / secs.max(1e-9)
+            )?;
+            writeln!(
+                out,
+                "estimate {:.4e} grids, standard error {:.2e}; tree about {:.3e} nodes",
+                e.solutions, e.std_error, e.tree_nodes
             )?;
         }
         HoneycombCommand::Generate { count, seed } => {

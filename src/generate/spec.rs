@@ -118,9 +118,9 @@ pub enum GenerateError {
         /// Cells of the grid.
         cells: usize,
     },
-    /// A variant this generator does not make (jigsaw and killer need a layout as input).
-    #[error("variant `{0}` is not generated: only classic, x and windoku")]
-    Variant(&'static str),
+    /// Killer puzzles are generated without givens, so clue options do not apply.
+    #[error("--clues, --symmetry and --minimal do not apply to killer puzzles (generated without givens)")]
+    KillerClues,
     /// Rating and node bands exist for classic puzzles only.
     #[error("--rating and --nodes apply to classic puzzles only")]
     VariantBand,

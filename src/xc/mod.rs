@@ -17,6 +17,7 @@ pub mod format;
 pub mod jobs;
 pub mod mcc;
 pub mod problem;
+pub mod sample;
 pub mod split;
 
 pub use problem::{

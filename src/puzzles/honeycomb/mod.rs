@@ -30,6 +30,7 @@
 //!   its module doc), with seeded generation of complete grids and unique puzzles.
 //! - [`seq`]: the method of Xiao, Yang and Huang (2014), "regional sequence enumeration".
 
+pub mod census;
 pub mod compare;
 pub mod seq;
 pub mod xc;

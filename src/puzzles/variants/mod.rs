@@ -392,6 +392,41 @@ impl VariantPuzzle {
         Ok(puzzle)
     }
 
+    /// The puzzle as one line in the input format, fields separated by one space: the givens
+    /// (`.` empty), then for jigsaw the region map (region `k` written as the `k`-th letter from
+    /// `A`) and for killer the cage map (each cage's label, `.` outside cages) and the sums
+    /// (`A=10,B=17`, in cage order). [`VariantPuzzle::parse`] reads it back to an equal puzzle when
+    /// regions and cages are numbered in order of first appearance, as the parser numbers them.
+    pub fn to_line(&self) -> String {
+        let mut line: String = self
+            .givens
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { Shape::digit_char(d) })
+            .collect();
+        if let Some(map) = &self.regions {
+            line.push(' ');
+            line.extend(map.iter().map(|&k| (b'A' + k) as char));
+        }
+        if self.variant == Variant::Killer {
+            let mut labels = vec!['.'; self.givens.len()];
+            for cage in &self.cages {
+                for &c in &cage.cells {
+                    labels[c] = cage.label;
+                }
+            }
+            line.push(' ');
+            line.extend(labels);
+            line.push(' ');
+            let sums: Vec<String> = self
+                .cages
+                .iter()
+                .map(|cage| format!("{}={}", cage.label, cage.sum))
+                .collect();
+            line.push_str(&sums.join(","));
+        }
+        line
+    }
+
     /// The units (cell lists that must hold every digit once) of the encoding, in item order.
     pub fn units(&self) -> Vec<Vec<usize>> {
         let s = self.shape;
