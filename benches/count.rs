@@ -183,16 +183,11 @@ fn against_exact_covers(c: &mut Criterion) {
     g.finish();
 }
 
-/// Criterion draws its HTML-report plots with plotters, which in this crate renders only fonts
-/// registered with it (no system fonts): register the embedded one first.
-fn config() -> Criterion {
-    dlxlab::report::font::ensure_registered().expect("embedded font");
-    Criterion::default()
-}
+mod common;
 
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config();
     targets = parallel_speedup, against_exact_covers
 }
 criterion_main!(benches);

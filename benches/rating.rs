@@ -42,16 +42,11 @@ fn rating(c: &mut Criterion) {
     group.finish();
 }
 
-/// Criterion draws its HTML-report plots with plotters, which in this crate renders only fonts
-/// registered with it (no system fonts): register the embedded one first.
-fn config() -> Criterion {
-    dlxlab::report::font::ensure_registered().expect("embedded font");
-    Criterion::default()
-}
+mod common;
 
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config();
     targets = rating
 }
 criterion_main!(benches);

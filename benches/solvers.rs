@@ -157,9 +157,10 @@ fn solvers(c: &mut Criterion<BenchClock>) {
     group.finish();
 }
 
+mod common;
+
 fn config() -> Criterion<BenchClock> {
-    // Criterion's report plots use plotters, which here renders only registered fonts.
-    dlxlab::report::font::ensure_registered().expect("embedded font");
+    common::register_font();
     Criterion::default().with_measurement(BenchClock {
         wall: std::env::var_os("DLXLAB_BENCH_WALL").is_some(),
     })

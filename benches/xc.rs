@@ -125,16 +125,11 @@ fn bench_sudoku(c: &mut Criterion) {
     g.finish();
 }
 
-/// Criterion draws its HTML-report plots with plotters, which in this crate renders only fonts
-/// registered with it (no system fonts): register the embedded one first.
-fn config() -> Criterion {
-    dlxlab::report::font::ensure_registered().expect("embedded font");
-    Criterion::default()
-}
+mod common;
 
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config();
     targets = bench_queens, bench_pentomino, bench_sudoku
 }
 criterion_main!(benches);

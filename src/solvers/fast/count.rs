@@ -291,8 +291,8 @@ fn count_with(grid: &Grid, budget: &crate::budget::Limits, table: &mut Table) ->
     }
 }
 
-/// `fast`'s propagation with a counting search that remembers subtree counts and multiplies
-/// independent components; see the module documentation. Registered for counting
+/// `fast`'s propagation and search, counting with a table of remembered subtree counts; see the
+/// module documentation. Registered for counting
 /// ([`crate::solvers::counting_solvers`]), not in the default study set.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Memo;
@@ -306,7 +306,7 @@ impl Solver for Memo {
         Descriptor {
             representation: "fast's bitboards; a table of subtree counts keyed by the unsolved cells' candidates",
             propagation: "as fast",
-            heuristic: "as fast; counts all solutions by components and remembered subtrees (nodes not comparable with other solvers); with a solution limit, exactly fast",
+            heuristic: "as fast; counting all solutions, a subtree met again is answered from the table (nodes not comparable with other solvers); with a solution limit, exactly fast",
         }
     }
 
