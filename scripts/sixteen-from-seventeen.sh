@@ -121,7 +121,7 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
                 print "the derived corpus). Run `scripts/sixteen-from-seventeen.sh` to count them all."
             }
             if (seconds + 0 > 0)
-                printf "At this rate the whole corpus takes about %.1f hours of wall time on this machine.\n", seconds * total / n / 3600
+                printf "At the rate of the shards so far (some counted while other work shared the machine) the\nwhole corpus takes about %.1f hours of wall time here.\n", seconds * total / n / 3600
             print ""
         }
         print "| | |"
@@ -130,7 +130,7 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
         for (s in status) print "| status `" s "` | " status[s] " |"
         print "| with a unique solution | " (unique + 0) " |"
         print "| largest number of solutions | " max " (line " maxline " of the derived corpus, from line " src[maxline] " of 17-clue.txt, " cell[maxline] " removed) |"
-        print "| solutions in all | " sols " (" nodes " search nodes) |"
+        printf "| solutions in all | %.0f (%.0f search nodes) |\n", sols, nodes
         print "| wall time | " seconds " s on " threads " threads (" cpu "), commit " (commits != "" ? commits : rev) " |"
         print ""
         print "Puzzle with the most solutions: `" maxpuzzle "`"
