@@ -17,50 +17,16 @@
 //! split counts use the same choice (`engine::exact`). The parallel runs use a rayon pool of `DLXLAB_BENCH_THREADS` threads (default 2, this
 //! machine's vCPUs) and a split deep enough for 64 subproblems per thread.
 
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use exact_covers::{DlSolver, Solver};
 
 use dlxlab::puzzles::polyomino::Tiling;
 use dlxlab::puzzles::queens::Queens;
 use dlxlab::xc::count::count;
 use dlxlab::xc::engine::for_problem;
 use dlxlab::xc::split;
-use dlxlab::xc::{ChoicePolicy, ItemKind, Limits, Problem};
-
-/// All Sudoku grids with boxes of `br` x `bc` cells: cell, row-digit, column-digit, box-digit.
-/// With `first_row`, the first row is given as `1 2 … n` (the count is then divided by `n!`).
-fn sudoku_grids(br: usize, bc: usize, first_row: bool) -> Problem {
-    let n = br * bc;
-    let mut b = Problem::builder();
-    let mut ids = Vec::new();
-    for kind in ["p", "r", "c", "x"] {
-        for k in 0..n * n {
-            ids.push(b.primary(format!("{kind}{k}")).unwrap());
-        }
-    }
-    let nn = n * n;
-    for row in 0..n {
-        for col in 0..n {
-            let bx = (row / br) * br + col / bc;
-            for d in 0..n {
-                if first_row && row == 0 && d != col {
-                    continue;
-                }
-                b.option(&[
-                    ids[row * n + col],
-                    ids[nn + row * n + d],
-                    ids[2 * nn + col * n + d],
-                    ids[3 * nn + bx * n + d],
-                ])
-                .unwrap();
-            }
-        }
-    }
-    b.build().unwrap()
-}
+use dlxlab::xc::{ChoicePolicy, Limits, Problem};
 
 /// What `dlxlab xc --count` does: the engine `for_problem` chooses, one serial count.
 fn dlxlab_count(p: &Problem) -> u64 {
@@ -76,33 +42,6 @@ fn dlxlab_parallel(p: &Problem, pool: &rayon::ThreadPool, threads: usize) -> u64
             .stats
             .solutions
     })
-}
-
-/// The same problem for exact-covers: items are their dense ids; uncoloured secondary items get
-/// `None` (exact-covers' "unique colour", i.e. at most once).
-fn exact_covers_count(p: &Problem) -> u64 {
-    let primary: Vec<u32> = (0..p.n_primary() as u32).collect();
-    let secondary: Vec<u32> = (p.n_primary() as u32..p.n_items() as u32).collect();
-    let mut solver: DlSolver<u32, u32> = DlSolver::new(&primary, &secondary);
-    let mut prim = Vec::new();
-    let mut sec = Vec::new();
-    for o in p.option_ids() {
-        prim.clear();
-        sec.clear();
-        for e in p.option(o) {
-            match p.item(e.item).kind {
-                ItemKind::Primary => prim.push(e.item.0),
-                ItemKind::Secondary => sec.push((e.item.0, e.color.map(|c| c.0))),
-            }
-        }
-        solver.add_option(&prim, &sec);
-    }
-    let mut n = 0;
-    solver.solve(|_| {
-        n += 1;
-        ControlFlow::Continue(())
-    });
-    n
 }
 
 /// The full instances of the issue (N-queens 14, all 6x6 grids: minutes per sample on two
@@ -184,6 +123,10 @@ fn against_exact_covers(c: &mut Criterion) {
 }
 
 mod common;
+#[path = "common/count_peer.rs"]
+mod count_peer;
+
+use count_peer::{exact_covers_count, sudoku_grids};
 
 criterion_group! {
     name = benches;

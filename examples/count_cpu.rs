@@ -12,14 +12,11 @@
 //! dlxlab count is what `dlxlab xc --count` runs: `engine::for_problem`, then one search; both
 //! counts include building the matrix, as in `benches/count.rs`.
 
-use std::ops::ControlFlow;
-
 use dlxlab::puzzles::polyomino::Tiling;
 use dlxlab::puzzles::queens::Queens;
 use dlxlab::xc::count::count;
 use dlxlab::xc::engine::for_problem_kind;
-use dlxlab::xc::{ItemKind, Limits, Problem};
-use exact_covers::{DlSolver, Solver};
+use dlxlab::xc::{Limits, Problem};
 
 /// The named problem, or `None` for a name not listed in the module documentation.
 pub fn problem(name: &str) -> Option<Problem> {
@@ -39,65 +36,11 @@ pub fn problem(name: &str) -> Option<Problem> {
     }
 }
 
-/// All Sudoku grids with boxes of `br` x `bc` cells (items: cell, row-digit, column-digit,
-/// box-digit), optionally with the first row given as `1 2 … n` (the same matrix as the bench).
-fn sudoku_grids(br: usize, bc: usize, first_row: bool) -> Problem {
-    let n = br * bc;
-    let mut b = Problem::builder();
-    let ids: Vec<_> = (0..4 * n * n)
-        .map(|k| b.primary(format!("i{k}")).expect("distinct names"))
-        .collect();
-    for row in 0..n {
-        for col in 0..n {
-            let bx = (row / br) * br + col / bc;
-            for d in 0..n {
-                if first_row && row == 0 && d != col {
-                    continue;
-                }
-                b.option(&[
-                    ids[row * n + col],
-                    ids[n * n + row * n + d],
-                    ids[2 * n * n + col * n + d],
-                    ids[3 * n * n + bx * n + d],
-                ])
-                .expect("valid option");
-            }
-        }
-    }
-    b.build().expect("valid problem")
-}
-
 /// dlxlab's count: `(solutions, nodes, updates, engine)`.
 pub fn dlxlab_count(p: &Problem) -> (u64, u64, u64, String) {
     let (mut engine, kind) = for_problem_kind(p);
     let s = count(engine.as_mut(), 0, &Limits::NONE).stats;
     (s.solutions, s.nodes, s.updates, kind.to_string())
-}
-
-/// exact-covers 0.3's count of the same items and options (uncoloured secondary items get
-/// `None`, exact-covers' "at most once").
-pub fn exact_covers_count(p: &Problem) -> u64 {
-    let primary: Vec<u32> = (0..p.n_primary() as u32).collect();
-    let secondary: Vec<u32> = (p.n_primary() as u32..p.n_items() as u32).collect();
-    let mut solver: DlSolver<u32, u32> = DlSolver::new(&primary, &secondary);
-    let (mut prim, mut sec) = (Vec::new(), Vec::new());
-    for o in p.option_ids() {
-        prim.clear();
-        sec.clear();
-        for e in p.option(o) {
-            match p.item(e.item).kind {
-                ItemKind::Primary => prim.push(e.item.0),
-                ItemKind::Secondary => sec.push((e.item.0, e.color.map(|c| c.0))),
-            }
-        }
-        solver.add_option(&prim, &sec);
-    }
-    let mut n = 0;
-    solver.solve(|_| {
-        n += 1;
-        ControlFlow::Continue(())
-    });
-    n
 }
 
 /// User CPU time of this process so far, in seconds.
@@ -111,6 +54,11 @@ fn cpu_seconds() -> f64 {
     };
     r.ru_utime.tv_sec as f64 + r.ru_utime.tv_usec as f64 * 1e-6
 }
+
+#[path = "../benches/common/count_peer.rs"]
+mod count_peer;
+
+pub use count_peer::{exact_covers_count, sudoku_grids};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
