@@ -75,6 +75,30 @@ else
     seconds=$(awk '{s += $2} END {print s + 0}' "$work/shards/times.txt" 2>/dev/null || echo "?")
 fi
 threads=${THREADS:-all}
+
+# Cross-check by a different algorithm: the puzzles with the fewest solutions (at most CHECK_MAX,
+# default 100: those closest to contradicting the 2012 proof) and the ten with the most are counted
+# again by `dlx` (dancing links on the exact-cover matrix) and compared row by row.
+check_max=${CHECK_MAX:-100}
+{
+    awk -F, -v m="$check_max" 'NR > 1 && ($4 == "multiple" || $4 == "unique" || $4 == "none") {
+        if ($5 + 0 <= m) print $1 "," $2 "," $4 "," $5 }' "$work/counts.csv"
+    tail -n +2 "$work/counts.csv" | awk -F, -v m="$check_max" '$4 == "multiple" && $5 + 0 > m' \
+        | sort -t, -k5,5nr | awk -F, 'NR <= 10 {print $1 "," $2 "," $4 "," $5}'
+} | sort -t, -k1,1n -u > "$work/check-memo.csv"
+cut -d, -f2 "$work/check-memo.csv" > "$work/check.txt"
+check_n=$(wc -l < "$work/check-memo.csv")
+check_small=$(awk -F, -v m="$check_max" '$4 + 0 <= m' "$work/check-memo.csv" | wc -l)
+check_bad=
+if ((check_n > 0)); then
+    nice "$dlxlab" count --corpus "$work/check.txt" --solver dlx --max 0 --threads "${THREADS:-0}" \
+        --quiet --out "$work/check-dlx.csv"
+    # Row i of check-dlx.csv is line i of check.txt, the puzzle of row i of check-memo.csv.
+    check_bad=$(tail -n +2 "$work/check-dlx.csv" | paste -d, "$work/check-memo.csv" - \
+        | awk -F, '$3 != $8 || $4 != $9 {printf "%s%s", sep, $1; sep = " "}')
+fi
+check_max_count=$(awk -F, 'NR > 1 && $5 + 0 > m {m = $5 + 0} END {print m + 0}' \
+    "$work/check-dlx.csv" 2>/dev/null || echo 0)
 total_derived=$(grep -vc '^#' "$work/sixteen.txt")
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //' || echo unknown)
@@ -83,7 +107,9 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ /
 # line its src= and cell= fields.
 commits=$( (awk '{print $4}' "$work/shards/times.txt" 2>/dev/null || true) | sort -u | paste -sd' ')
 awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$cpu" \
-    -v threads="$threads" -v shards_done="$shards_done" -v shards="$shards" -v commits="$commits" '
+    -v threads="$threads" -v shards_done="$shards_done" -v shards="$shards" -v commits="$commits" \
+    -v check_n="$check_n" -v check_small="$check_small" -v check_max="$check_max" -v check_bad="$check_bad" \
+    -v check_max_count="$check_max_count" '
     FNR == NR {
         if ($0 !~ /^#/) { split($0, f, " "); src[FNR] = substr(f[2], 5); cell[FNR] = substr(f[3], 6) }
         next
@@ -98,6 +124,7 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
         nodes += $6
         if ($5 + 0 > max) { max = $5 + 0; maxline = $1; maxpuzzle = $2 }
         if ($5 == 1) { unique++; uline[unique] = $1; upuzzle[unique] = $2 }
+        if ($5 == 2) { two++; tline[two] = $1; tpuzzle[two] = $2 }
     }
     END {
         print "# Sixteen from seventeen: every 17-clue puzzle with one given removed"
@@ -140,6 +167,20 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
             for (i = 1; i <= unique && i <= 20; i++) print "- line " uline[i] ": `" upuzzle[i] "`"
         } else {
             print "No puzzle counted has a unique solution, as the 2012 proof requires."
+        }
+        print ""
+        if (check_n > 0) {
+            print "Cross-check by a different algorithm: the " check_small " puzzles with at most " check_max " solutions"
+            print "and the ten with the most (up to " check_max_count ") were counted again by `dlx` (dancing links on the"
+            print "exact-cover matrix, no table)."
+            if (check_bad == "") print "**All " check_n " counts agree.**"
+            else print "**Counts differ on derived-corpus lines " check_bad ".**"
+        }
+        if (2 in hist) {
+            print ""
+            print "Puzzles with exactly 2 solutions (line of the derived corpus: puzzle; source line in 17-clue.txt, given removed):"
+            print ""
+            for (i = 1; i <= two; i++) print "- " tline[i] ": `" tpuzzle[i] "` (line " src[tline[i]] ", " cell[tline[i]] ")"
         }
         print ""
         print "## How many puzzles have k solutions"
