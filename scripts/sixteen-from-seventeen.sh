@@ -64,6 +64,8 @@ if [[ -n $limit ]]; then
     cp "$work/sample.csv" "$work/counts.csv"
     seconds=$(cat "$work/sample-seconds" 2>/dev/null || echo "?")
     shards_done=
+    fastest=0
+    slowest=0
 else
     shopt -s nullglob
     files=("$work"/shards/*-of-"$shards".csv)
@@ -73,6 +75,9 @@ else
         for f in "${files[@]}"; do tail -n +2 "$f"; done | sort -t, -k1,1n
     } > "$work/counts.csv"
     seconds=$(awk '{s += $2} END {print s + 0}' "$work/shards/times.txt" 2>/dev/null || echo "?")
+    # The quickest and slowest shards: the slow ones shared the two cores with other work.
+    fastest=$(awk 'NR == 1 || $2 < m {m = $2} END {print m + 0}' "$work/shards/times.txt" 2>/dev/null || echo 0)
+    slowest=$(awk '$2 > m {m = $2} END {print m + 0}' "$work/shards/times.txt" 2>/dev/null || echo 0)
 fi
 threads=${THREADS:-all}
 
@@ -109,7 +114,7 @@ commits=$( (awk '{print $4}' "$work/shards/times.txt" 2>/dev/null || true) | sor
 awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$cpu" \
     -v threads="$threads" -v shards_done="$shards_done" -v shards="$shards" -v commits="$commits" \
     -v check_n="$check_n" -v check_small="$check_small" -v check_max="$check_max" -v check_bad="$check_bad" \
-    -v check_max_count="$check_max_count" '
+    -v check_max_count="$check_max_count" -v fastest="$fastest" -v slowest="$slowest" '
     FNR == NR {
         if ($0 !~ /^#/) { split($0, f, " "); src[FNR] = substr(f[2], 5); cell[FNR] = substr(f[3], 6) }
         next
@@ -159,6 +164,12 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
         print "| largest number of solutions | " max " (line " maxline " of the derived corpus, from line " src[maxline] " of 17-clue.txt, " cell[maxline] " removed) |"
         printf "| solutions in all | %.0f (%.0f search nodes) |\n", sols, nodes
         print "| wall time | " seconds " s on " threads " threads (" cpu "), commit " (commits != "" ? commits : rev) " |"
+        if (fastest + 0 > 0 && shards_done != "") {
+            print ""
+            printf "The wall time is the sum over shards, which took %d to %d s each: the slow ones shared the two\n", fastest, slowest
+            print "cores with builds and test runs (or were paused for timing measurements). At the rate of the"
+            printf "quickest shard the whole corpus takes about %.1f hours on this machine when nothing else runs.\n", fastest * shards / 3600
+        }
         print ""
         print "Puzzle with the most solutions: `" maxpuzzle "`"
         print ""
