@@ -130,6 +130,7 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
         if ($5 + 0 > max) { max = $5 + 0; maxline = $1; maxpuzzle = $2 }
         if ($5 == 1) { unique++; uline[unique] = $1; upuzzle[unique] = $2 }
         if ($5 == 2) { two++; tline[two] = $1; tpuzzle[two] = $2 }
+        if (!($2 in seen)) { seen[$2] = 1; distinct++; if ($5 == 2) twodistinct++ }
     }
     END {
         print "# Sixteen from seventeen: every 17-clue puzzle with one given removed"
@@ -160,6 +161,7 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
         print "|---|---|"
         print "| puzzles counted | " n " |"
         for (s in status) print "| status `" s "` | " status[s] " |"
+        print "| distinct puzzles among them | " distinct " (one 16-clue puzzle can come from several 17s) |"
         print "| with a unique solution | " (unique + 0) " |"
         print "| largest number of solutions | " max " (line " maxline " of the derived corpus, from line " src[maxline] " of 17-clue.txt, " cell[maxline] " removed) |"
         printf "| solutions in all | %.0f (%.0f search nodes) |\n", sols, nodes
@@ -189,7 +191,7 @@ awk -F, -v total="$total_derived" -v seconds="$seconds" -v rev="$rev" -v cpu="$c
         }
         if (2 in hist) {
             print ""
-            print "Puzzles with exactly 2 solutions (line of the derived corpus: puzzle; source line in 17-clue.txt, given removed):"
+            print "Puzzles with exactly 2 solutions, " (twodistinct + 0) " distinct (line of the derived corpus: puzzle; source line in 17-clue.txt, given removed):"
             print ""
             for (i = 1; i <= two; i++) print "- " tline[i] ": `" tpuzzle[i] "` (line " src[tline[i]] ", " cell[tline[i]] ")"
         }
