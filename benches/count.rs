@@ -11,10 +11,10 @@
 //!
 //! Both solvers get the same items and options in the same order, and both timings include
 //! building the matrix (exact-covers' `solve` consumes its solver, so it must be rebuilt for every
-//! run). dlxlab's serial count uses `engine::for_problem`, the engine `dlxlab xc --count` uses:
+//! run). dlxlab's serial count uses `choose::for_problem`, the engine `dlxlab xc --count` uses:
 //! `UniformDlx` for the Sudoku grids (all items primary, four per option), `Dlx` for N-queens
 //! (secondary items) and the pentominoes (more options per piece than the fast path holds). The
-//! split counts use the same choice (`engine::exact`). The parallel runs use a rayon pool of `DLXLAB_BENCH_THREADS` threads (default 2, this
+//! split counts use the same choice (`choose::exact`). The parallel runs use a rayon pool of `DLXLAB_BENCH_THREADS` threads (default 2, this
 //! machine's vCPUs) and a split deep enough for 64 subproblems per thread.
 
 use std::time::Duration;
@@ -23,8 +23,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 use dlxlab::puzzles::polyomino::Tiling;
 use dlxlab::puzzles::queens::Queens;
+use dlxlab::xc::choose::for_problem;
 use dlxlab::xc::count::count;
-use dlxlab::xc::engine::for_problem;
 use dlxlab::xc::split;
 use dlxlab::xc::{ChoicePolicy, Limits, Problem};
 

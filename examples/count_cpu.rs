@@ -9,13 +9,13 @@
 //!
 //! Problems: `queens-N`, `pentomino-RxC` (all tilings, no symmetry breaking), `grids-4x4`,
 //! `grids-6x6`, `grids-6x6-row1` (6x6 Sudoku grids with the first row given as 1 2 … 6). The
-//! dlxlab count is what `dlxlab xc --count` runs: `engine::for_problem`, then one search; both
+//! dlxlab count is what `dlxlab xc --count` runs: `choose::for_problem`, then one search; both
 //! counts include building the matrix, as in `benches/count.rs`.
 
 use dlxlab::puzzles::polyomino::Tiling;
 use dlxlab::puzzles::queens::Queens;
+use dlxlab::xc::choose::for_problem_kind;
 use dlxlab::xc::count::count;
-use dlxlab::xc::engine::for_problem_kind;
 use dlxlab::xc::{Limits, Problem};
 
 /// The named problem, or `None` for a name not listed in the module documentation.

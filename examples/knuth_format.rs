@@ -5,8 +5,8 @@
 //! cargo run --example knuth_format
 //! ```
 
+use dlxlab::xc::choose::for_problem;
 use dlxlab::xc::count::first_solution;
-use dlxlab::xc::engine::for_problem;
 use dlxlab::xc::format::{self, FormatError};
 use dlxlab::xc::{Control, Limits};
 

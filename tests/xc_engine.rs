@@ -524,13 +524,14 @@ mod uniform {
     }
 }
 
-/// `engine::for_problem` (what `dlxlab xc` and the split counts use) takes the uniform fast path
+/// `choose::for_problem` (what `dlxlab xc` and the split counts use) takes the uniform fast path
 /// whenever it applies, and that changes nothing but the speed (issue 7).
 mod selection {
     use dlxlab::puzzles::langford::Langford;
     use dlxlab::puzzles::polyomino::Tiling;
+    use dlxlab::xc::choose::{exact, for_problem_kind, EngineKind};
     use dlxlab::xc::dlx::Dlx;
-    use dlxlab::xc::engine::{exact, for_problem_kind, Engine, EngineKind};
+    use dlxlab::xc::engine::Engine;
     use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, Problem, SearchResult};
     use proptest::prelude::*;
 

@@ -6,9 +6,10 @@
 use dlxlab::puzzles::langford::Langford;
 use dlxlab::puzzles::polyomino::Tiling;
 use dlxlab::puzzles::queens::Queens;
+use dlxlab::xc::choose::for_problem;
 use dlxlab::xc::count::count;
 use dlxlab::xc::dlx::Dlx;
-use dlxlab::xc::engine::{for_problem, Engine};
+use dlxlab::xc::engine::Engine;
 use dlxlab::xc::mcc::Mcc;
 use dlxlab::xc::{format, Control, Limits, OptionId, Problem, SearchEnd, SearchResult};
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 
-use dlxlab::xc::engine;
+use dlxlab::xc::choose;
 use dlxlab::xc::jobs::{self, JobCount, Slice};
 use dlxlab::xc::{format, split, Limits, SearchEnd};
 
@@ -51,7 +51,7 @@ pub fn run(args: CountJobsArgs) -> anyhow::Result<ExitCode> {
             &paths,
             policy,
             &Limits::NONE,
-            || engine::exact(&problem).map(|(e, _)| e),
+            || choose::exact(&problem).map(|(e, _)| e),
             &|| {},
         )
     })?;

@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use dlxlab::xc::engine::for_problem_kind;
+use dlxlab::xc::choose::for_problem_kind;
 use dlxlab::xc::format::{self, ReadError};
 use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, SearchEnd};
 

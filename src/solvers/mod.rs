@@ -25,6 +25,7 @@ mod registry;
 pub mod singles;
 pub mod subsets;
 mod tally;
+mod techniques;
 pub mod trace;
 
 pub use registry::{all_names, all_solvers, by_name, counting_solvers, names};

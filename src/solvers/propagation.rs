@@ -13,8 +13,9 @@ use crate::sudoku::Grid;
 use super::board::Board;
 use super::geometry::Geometry;
 use super::tally::Tally;
+use super::techniques::{locked, singles, subsets, Ctx};
 use super::trace::{Contradiction, Trace, TraceEvent};
-use super::{locked, singles, subsets, Outcome, SolveLimits};
+use super::{Outcome, SolveLimits};
 
 /// Which techniques run at every node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -25,17 +26,6 @@ pub(crate) enum Level {
     Locked,
     /// Locked, then naked and hidden pairs and triples.
     Subsets,
-}
-
-/// What the techniques need besides the board: tables, the queue of naked singles, counters, trace.
-pub(crate) struct Ctx<'t, T: Trace> {
-    pub geo: &'static Geometry,
-    /// Cells left with one candidate, not yet assigned.
-    pub queue: Vec<u16>,
-    pub tally: Tally,
-    pub trace: &'t mut T,
-    /// Depth of the node being propagated (for the trace).
-    pub depth: usize,
 }
 
 /// Solves `grid` with the techniques of `level` at every node.

@@ -8,8 +8,10 @@
 //! - [`dlx`]: the dancing-links arena and Algorithm X/C (Knuth's dlx1/dlx2).
 //! - [`mcc`]: Algorithm M (Knuth's dlx3), for primary items with multiplicities.
 //! - [`format`]: Knuth's DLX text format, read and written.
+//! - [`engine`]: the [`engine::Engine`] trait; [`choose`]: which engine runs a problem.
 //! - [`count`]: first solution, counting up to a limit, counting all.
 
+pub mod choose;
 pub mod count;
 pub mod dlx;
 pub mod engine;

@@ -491,7 +491,7 @@ where
 }
 
 /// Counts all solutions of `problem` along `plan` on the current rayon pool with the engines of
-/// [`super::engine::exact`] ([`Dlx`](super::dlx::Dlx), or its uniform fast path):
+/// [`super::choose::exact`] ([`Dlx`](super::dlx::Dlx), or its uniform fast path):
 /// solutions, nodes, updates and profile equal to the serial search's.
 ///
 /// The result ends in [`SearchEnd::Limit`] if any subproblem hit `limits`; the counts are then
@@ -506,7 +506,7 @@ pub fn count_parallel(
         &plan.subproblems,
         plan.policy,
         limits,
-        || super::engine::exact(problem).map(|(engine, _)| engine),
+        || super::choose::exact(problem).map(|(engine, _)| engine),
         progress,
     )?;
     Ok(sum(plan, &results))
