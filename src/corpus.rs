@@ -358,6 +358,8 @@ pub enum Source {
     Stdin,
     /// [`DEFAULT_CORPUS`], compiled into the binary.
     Embedded,
+    /// Puzzles given on the command line, one per line: line `n` is the `n`-th puzzle.
+    Arguments(Vec<String>),
 }
 
 /// The file name that [`locate`] looks for in the data directories.
@@ -398,15 +400,50 @@ impl Source {
                 .unwrap_or_else(|| "corpus".to_string()),
             Source::Stdin => "stdin".to_string(),
             Source::Embedded => EMBEDDED_NAME.to_string(),
+            Source::Arguments(_) => "arguments".to_string(),
         }
     }
 
-    /// How `meta.json` names the source: the path, `-` or `embedded:default`.
+    /// The source as given, for messages on this machine: the path, `-` or `embedded:default`
+    /// (reports use [`Source::portable`]).
     pub fn describe(&self) -> String {
         match self {
             Source::Path(path) => path.display().to_string(),
             Source::Stdin => "-".to_string(),
             Source::Embedded => format!("embedded:{EMBEDDED_NAME}"),
+            Source::Arguments(_) => "arguments".to_string(),
+        }
+    }
+
+    /// How reports (`meta.json`, `summary.md`) name the source without naming the machine: the
+    /// path relative to the repository (the nearest directory above the working directory that
+    /// holds `.git`, else the working directory) when the file lies inside it, else the file name
+    /// alone; `-` or `embedded:default` as in [`Source::describe`]. Never an absolute path: the
+    /// SHA-256 and size recorded beside it identify the file.
+    pub fn portable(&self) -> String {
+        let Source::Path(path) = self else {
+            return self.describe();
+        };
+        let file_name = || {
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "corpus".to_string())
+        };
+        let (Ok(file), Ok(cwd)) = (path.canonicalize(), std::env::current_dir()) else {
+            return file_name();
+        };
+        let cwd = cwd.canonicalize().unwrap_or(cwd);
+        let root = cwd
+            .ancestors()
+            .find(|dir| dir.join(".git").exists())
+            .unwrap_or(&cwd);
+        match file.strip_prefix(root) {
+            Ok(rel) if !rel.as_os_str().is_empty() => rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/"),
+            _ => file_name(),
         }
     }
 
@@ -418,6 +455,10 @@ impl Source {
             })?),
             Source::Stdin => Box::new(io::stdin()),
             Source::Embedded => Box::new(DEFAULT_CORPUS.as_bytes()),
+            Source::Arguments(puzzles) => {
+                let text: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+                Box::new(io::Cursor::new(text.into_bytes()))
+            }
         };
         Ok(CorpusReader::new(BufReader::with_capacity(
             1 << 16,

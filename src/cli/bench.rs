@@ -66,7 +66,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let results = pool.install(|| bench(&puzzles, &solvers, args.warmup, threads > 1));
     println!(
         "corpus {} ({} puzzles{}), {threads} thread(s), warm-up {}",
-        source.describe(),
+        source.portable(),
         puzzles.len(),
         if invalid > 0 {
             format!(", {invalid} invalid lines skipped")

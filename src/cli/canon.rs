@@ -11,6 +11,7 @@ use super::puzzle_input::{for_each_puzzle, PuzzleInput};
 
 /// Canonical form under the Sudoku symmetry group (finds duplicates across corpora).
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct CanonArgs {
     #[command(flatten)]
     input: PuzzleInput,

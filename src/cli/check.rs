@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
@@ -12,14 +11,15 @@ use rayon::prelude::*;
 use dlxlab::solvers::{all_solvers, by_name, SolveLimits, Solver, Status};
 use dlxlab::sudoku::check_solution;
 
-use super::solve::{read_puzzles, solve_line};
+use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
+use super::solve::solve_line;
 
 /// Run solvers over a corpus and fail on any invalid solution or disagreement.
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct CheckArgs {
-    /// The puzzles (`-` for stdin); blank lines and `#` comments are skipped.
-    #[arg(long)]
-    corpus: PathBuf,
+    #[command(flatten)]
+    input: PuzzleArgs,
     /// Check only the first N puzzles.
     #[arg(long)]
     first: Option<usize>,
@@ -38,7 +38,7 @@ struct Answer {
 
 /// Everything that went wrong on one puzzle line.
 struct LineReport {
-    line: usize,
+    line: Origin,
     answers: Vec<Option<Answer>>,
     invalid_input: Option<String>,
     failures: Vec<String>,
@@ -63,14 +63,19 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     if solvers.is_empty() {
         bail!("no solver to check");
     }
-    let mut puzzles = read_puzzles(&args.corpus)?;
+    let mut puzzles = args.input.require("check")?;
+    if let Some(code) = reject_invalid_arguments(&puzzles, |t| {
+        dlxlab::sudoku::Grid::parse(first_field(t)).map(|_| ())
+    }) {
+        return Ok(code);
+    }
     if let Some(n) = args.first {
         puzzles.truncate(n);
     }
     let limits = SolveLimits::default();
     let reports: Vec<LineReport> = puzzles
         .par_iter()
-        .map(|(line, puzzle)| check_line(&solvers, *line, puzzle, &limits))
+        .map(|input| check_line(&solvers, input.origin, input.puzzle(), &limits))
         .collect();
 
     let mut out = io::stdout().lock();
@@ -128,11 +133,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     }
     let failures: Vec<String> = reports
         .iter()
-        .flat_map(|r| {
-            r.failures
-                .iter()
-                .map(move |f| format!("line {}: {f}", r.line))
-        })
+        .flat_map(|r| r.failures.iter().map(move |f| format!("{}: {f}", r.line)))
         .collect();
     for f in &failures {
         writeln!(out, "{f}")?;
@@ -151,7 +152,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
 /// that do not handle the grid's size are skipped.
 fn check_line(
     solvers: &[Box<dyn Solver>],
-    line: usize,
+    line: Origin,
     puzzle: &str,
     limits: &SolveLimits,
 ) -> LineReport {

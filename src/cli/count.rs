@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
 use serde::Serialize;
 
@@ -14,7 +14,9 @@ use dlxlab::corpus::{self, Shard};
 use dlxlab::harness::output::AtomicFile;
 use dlxlab::harness::{self, engine, Mode, Plan, Row, SolverRun, DEFAULT_CHUNK_LINES};
 use dlxlab::solvers::Status;
+use dlxlab::sudoku::Grid;
 
+use super::input::{first_field, reject_invalid_arguments, Input, Origin, PuzzleArgs};
 use super::study::{limits, locate_corpus, progress_bar, stop_flag};
 
 /// The columns of the count CSV.
@@ -34,12 +36,14 @@ const COLUMNS: [&str; 8] = [
 /// `fast` with a table of subtree counts when counting all (`--max 0`), and exactly `fast` otherwise.
 const PREFERENCE: [&str; 4] = ["memo", "fast", "dlx", "mrv"];
 
-/// Count the solutions of every puzzle of a corpus into a CSV.
+/// Count the solutions of every puzzle of a corpus into a CSV. With no puzzles, no corpus and
+/// nothing piped, the corpus is found as for `study`. For puzzles given on the command line,
+/// `line` is the argument's position.
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct CountArgs {
-    /// Corpus file, `-` for standard input (default: as for `study`).
-    #[arg(long)]
-    corpus: Option<PathBuf>,
+    #[command(flatten)]
+    input: PuzzleArgs,
     /// Count up to this many solutions per puzzle; 0 counts all.
     #[arg(long)]
     max: u64,
@@ -82,7 +86,27 @@ struct CountRow<'a> {
 }
 
 pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
-    let source = locate_corpus(args.corpus.as_deref());
+    let inline = args.input.inline_puzzles();
+    let source = if inline.is_empty() {
+        locate_corpus(args.input.stream_path().as_deref())
+    } else {
+        if args.input.stream_path().is_some() {
+            bail!("count takes puzzles on the command line or a corpus (or `-`), not both");
+        }
+        let inputs: Vec<Input> = inline
+            .iter()
+            .map(|&(n, text)| Input {
+                origin: Origin::Argument(n),
+                text: text.to_string(),
+            })
+            .collect();
+        if let Some(code) =
+            reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
+        {
+            return Ok(code);
+        }
+        corpus::Source::Arguments(inputs.into_iter().map(|i| i.text).collect())
+    };
     let lim = limits(args.max, args.limit_nodes, args.limit_ms);
     let names: Vec<String> = match &args.solver {
         Some(name) => vec![name.clone()],

@@ -81,7 +81,7 @@ fn remove_one(args: RemoveOneArgs) -> anyhow::Result<ExitCode> {
         out,
         "# dlxlab derive remove-one --corpus {}: every puzzle with one given removed; \
          src= is the source line, cell= the removed given",
-        source.describe()
+        source.portable()
     )?;
     let (mut puzzles, mut derived, mut bad) = (0u64, 0u64, Vec::new());
     for line in reader {

@@ -10,18 +10,63 @@ use dlxlab::logic;
 use dlxlab::rating::technique;
 use dlxlab::sudoku::Grid;
 
-/// Print the logical solution path of a puzzle step by step.
+use super::input::{first_field, reject_invalid_arguments, PuzzleArgs, EXIT_INVALID_ARGUMENT};
+
+/// Print the logical solution path of each puzzle step by step, with its SE rating. Several
+/// puzzles are separated by a blank line; a corpus line that cannot be explained gets one line
+/// `# line N: REASON` and the run goes on (exit status 1 at the end).
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct ExplainArgs {
-    /// The puzzle: 81 characters, digits 1-9 and '.' or '0' for empty cells.
-    puzzle: String,
+    #[command(flatten)]
+    input: PuzzleArgs,
 }
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
-    let grid = Grid::parse(&args.puzzle).context("parsing the puzzle")?;
-    let path = logic::solve_path(&grid).context("solving")?;
+    let inputs = args.input.require("explain")?;
+    if let Some(code) =
+        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
+    {
+        return Ok(code);
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failed = false;
+    for (i, input) in inputs.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let explained = Grid::parse(input.puzzle())
+            .map_err(anyhow::Error::from)
+            .and_then(|grid| explain(&mut out, &grid));
+        if let Err(err) = explained {
+            if err.downcast_ref::<io::Error>().is_some() {
+                return Err(err);
+            }
+            if input.is_argument() {
+                out.flush()?;
+                eprintln!(
+                    "dlxlab: {}: puzzle `{}`: {err:#}",
+                    input.origin,
+                    input.puzzle()
+                );
+            } else {
+                writeln!(out, "# {}: {err:#}", input.origin)?;
+            }
+            failed = true;
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(EXIT_INVALID_ARGUMENT)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Writes the explanation of one puzzle.
+fn explain(out: &mut impl Write, grid: &Grid) -> anyhow::Result<()> {
+    let path = logic::solve_path(grid).context("solving")?;
     let rating = technique::rate_path(&path);
-    let mut out = io::stdout().lock();
     writeln!(out, "puzzle  {}", grid.to_line())?;
     for (i, step) in path.steps.iter().enumerate() {
         writeln!(
@@ -62,5 +107,5 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             )?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

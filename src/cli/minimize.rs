@@ -13,6 +13,7 @@ use super::puzzle_input::{for_each_puzzle, PuzzleInput};
 
 /// Minimize puzzles: remove givens while the solution stays unique.
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct MinimizeArgs {
     #[command(flatten)]
     input: PuzzleInput,

@@ -14,6 +14,7 @@ mod derive;
 mod explain;
 mod gen_xc;
 mod generate;
+mod input;
 mod merge;
 mod merge_counts;
 mod minimize;

@@ -15,12 +15,16 @@ use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::technique::{self, TechniqueRating};
 use dlxlab::sudoku::Grid;
 
-/// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
+use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
+
+/// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
+/// puzzle; `line` is the corpus line, or the argument's position for puzzles on the command line.
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct RateArgs {
-    /// Corpus: one puzzle per line, optionally followed by an external (SE) rating; `#` comments.
-    #[arg(long)]
-    corpus: PathBuf,
+    /// Puzzles; a corpus line may be followed by an external (SE) rating, which is kept.
+    #[command(flatten)]
+    input: PuzzleArgs,
     /// Output CSV (default: standard output).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -57,23 +61,23 @@ fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> RatingRow {
 }
 
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
-    let bytes =
-        fs::read(&args.corpus).with_context(|| format!("reading {}", args.corpus.display()))?;
-    // Line by line and lossily, so that a line that is not UTF-8 becomes one row with an error
-    // instead of aborting the whole corpus.
-    let text: Vec<String> = bytes
-        .split(|&b| b == b'\n')
-        .map(|l| {
-            String::from_utf8_lossy(l)
-                .trim_end_matches('\r')
-                .to_string()
-        })
-        .collect();
-    let lines: Vec<(usize, &str)> = text
+    // Read lossily, so that a line that is not UTF-8 becomes one row with an error instead of
+    // aborting the whole corpus.
+    let inputs = args.input.require("rate")?;
+    if let Some(code) =
+        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
+    {
+        return Ok(code);
+    }
+    let lines: Vec<(usize, &str)> = inputs
         .iter()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.as_str()))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|input| {
+            let n = match input.origin {
+                Origin::Argument(n) => n,
+                Origin::Line(n) => n as usize,
+            };
+            (n, input.text.as_str())
+        })
         .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

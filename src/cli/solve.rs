@@ -1,8 +1,6 @@
 //! `dlxlab solve`: solve puzzles given on the command line or in a corpus, optionally traced.
 
-use std::fs;
-use std::io::{self, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -15,18 +13,19 @@ use dlxlab::solvers::trace::{self, TraceEvent, TRACEABLE};
 use dlxlab::solvers::{by_name, names, Outcome, SolveLimits, Solver, Status};
 use dlxlab::sudoku::Grid;
 
-/// Solve Sudoku puzzles with any registered solver.
+use super::input::{first_field, reject_invalid_arguments, PuzzleArgs};
+
+/// Solve Sudoku puzzles with any registered solver: one output line per puzzle, in input order
+/// (the solution, `multiple`, `none`, `limit`, or `invalid: REASON` for a bad corpus line).
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct SolveArgs {
-    /// Puzzles in the one-line format (`.` or `0` for empty cells).
-    puzzles: Vec<String>,
+    #[command(flatten)]
+    input: PuzzleArgs,
     /// Solver name (see `dlxlab solvers`); default `dlx` when registered, else `mrv`. With `--trace`
     /// the default is `singles`.
     #[arg(long)]
     solver: Option<String>,
-    /// Solve every puzzle of this file (`-` for stdin): one output line per puzzle line, in order.
-    #[arg(long)]
-    corpus: Option<PathBuf>,
     /// Print the number of solutions (up to `--max`) instead of the solution. Under a node or time
     /// limit a count of two or more may be a lower bound.
     #[arg(long)]
@@ -65,15 +64,16 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 "--variant solves through the exact cover: it takes neither --solver nor --trace"
             );
         }
-        let mut texts: Vec<String> = args.puzzles.clone();
-        if let Some(path) = &args.corpus {
-            texts.extend(read_lines(path)?);
-        } else if texts.is_empty() {
-            bail!("nothing to solve: give puzzles or --corpus FILE");
+        let inputs = args.input.require("solve")?;
+        let variant = dlxlab::puzzles::variants::Variant::by_name(name)?;
+        let check =
+            |t: &str| dlxlab::puzzles::variants::VariantPuzzle::parse(variant, t).map(|_| ());
+        if let Some(code) = reject_invalid_arguments(&inputs, check) {
+            return Ok(code);
         }
-        let answers: Vec<String> = texts
+        let answers: Vec<String> = inputs
             .par_iter()
-            .map(|text| super::variant::answer(name, text, &limits, args.count))
+            .map(|input| super::variant::answer(name, &input.text, &limits, args.count))
             .collect::<anyhow::Result<_>>()?;
         for a in answers {
             writeln!(out, "{a}")?;
@@ -82,25 +82,22 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let solver = pick_solver(args.solver.as_deref(), args.trace)?;
+    let inputs = args.input.require("solve")?;
+    if let Some(code) =
+        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
+    {
+        return Ok(code);
+    }
     if args.trace {
-        if args.corpus.is_some() {
-            bail!("--trace takes puzzles on the command line, not --corpus");
-        }
-        for puzzle in &args.puzzles {
-            print_trace(&mut out, solver.name(), puzzle, &limits, args.count)?;
+        for input in &inputs {
+            print_trace(&mut out, solver.name(), input.puzzle(), &limits, args.count)?;
         }
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut lines: Vec<String> = args.puzzles.clone();
-    if let Some(path) = &args.corpus {
-        lines.extend(read_puzzles(path)?.into_iter().map(|(_, p)| p));
-    } else if lines.is_empty() {
-        bail!("nothing to solve: give puzzles or --corpus FILE");
-    }
-    let answers: Vec<String> = lines
+    let answers: Vec<String> = inputs
         .par_iter()
-        .map(|line| answer(solver.as_ref(), line, &limits, args.count))
+        .map(|input| answer(solver.as_ref(), input.puzzle(), &limits, args.count))
         .collect();
     for a in answers {
         writeln!(out, "{a}")?;
@@ -126,42 +123,6 @@ fn pick_solver(name: Option<&str>, trace: bool) -> anyhow::Result<Box<dyn Solver
         Some(s) => Ok(s),
         None => bail!("no solver `{name}`; registered: {}", names().join(", ")),
     }
-}
-
-/// The text of a file, or of stdin for `-`.
-fn read_text(path: &Path) -> anyhow::Result<String> {
-    if path == Path::new("-") {
-        let mut s = String::new();
-        io::stdin()
-            .read_to_string(&mut s)
-            .context("reading puzzles from stdin")?;
-        Ok(s)
-    } else {
-        fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
-    }
-}
-
-/// The lines of a file (`-` = stdin) that are neither blank nor `#` comments, whole.
-fn read_lines(path: &Path) -> anyhow::Result<Vec<String>> {
-    Ok(read_text(path)?
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect())
-}
-
-/// Reads a corpus: `(line number, puzzle)` for every line that is neither blank nor a `#` comment,
-/// the puzzle being the line's first whitespace-separated field. `-` reads stdin.
-pub(super) fn read_puzzles(path: &Path) -> anyhow::Result<Vec<(usize, String)>> {
-    Ok(read_text(path)?
-        .lines()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            let first = line.split_whitespace().next()?;
-            (!first.starts_with('#')).then(|| (i + 1, first.to_string()))
-        })
-        .collect())
 }
 
 /// The outcome of one puzzle line: `Err(reason)` when it cannot be solved by `solver`.

@@ -1,4 +1,5 @@
-//! `dlxlab study`: a corpus through every solver — runs.csv, meta.json, summary.md.
+//! `dlxlab study`: a corpus through every solver — runs.csv, meta.json, summary.md, ratings.csv,
+//! and then the report of `dlxlab report` (figures, statistics) unless `--no-plots`.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -15,9 +16,11 @@ use dlxlab::corpus::{self, Shard, Source};
 use dlxlab::harness::{self, StudyConfig, DEFAULT_CHUNK_LINES};
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::table;
+use dlxlab::report::{self, ReportOptions};
 use dlxlab::solvers::SolveLimits;
 
-/// Run a corpus through every solver: runs.csv, meta.json, summary.md.
+/// Run a corpus through every solver: runs.csv, meta.json, summary.md, ratings.csv, then the
+/// figures (nodes against difficulty ratings, PNG + SVG) and statistics of `dlxlab report`.
 #[derive(Args, Debug)]
 pub struct StudyArgs {
     /// Corpus file, `-` for standard input. Default: $DLXLAB_DATA/17-clue.txt, else
@@ -60,6 +63,10 @@ pub struct StudyArgs {
     /// hard corpora), or `none` (no ratings.csv). Not available with `--corpus -`.
     #[arg(long, value_enum, default_value_t = Ratings::Technique)]
     ratings: Ratings,
+    /// Do not draw the report (figures PNG + SVG, statistics, report.md) at the end. A shard run
+    /// (`--shard`) never draws it: merge the shards with `dlxlab merge`, then run `dlxlab report`.
+    #[arg(long)]
+    no_plots: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -211,6 +218,23 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         );
         if let Some(n) = ratings {
             eprintln!("study: {n} puzzles rated -> {dir}/ratings.csv");
+        }
+    }
+    if !args.no_plots && args.shard.is_none() {
+        // The study's own files are complete at this point; a report that cannot be drawn (an
+        // empty corpus, say) is said on stderr and does not change the study's exit status.
+        match report::generate(&config.out_dir, &ReportOptions::default()) {
+            Ok(drawn) if !args.quiet => {
+                eprintln!(
+                    "study: report with {} figures (PNG + SVG) -> {dir}/report.md, {dir}/summary.md",
+                    drawn.figures.len()
+                );
+                for figure in &drawn.figures {
+                    eprintln!("  {dir}/{}.png  {}", figure.stem, figure.caption);
+                }
+            }
+            Ok(_) => {}
+            Err(err) => eprintln!("study: no report drawn: {err}"),
         }
     }
     Ok(if report.passed() {

@@ -13,6 +13,8 @@ use dlxlab::puzzles::honeycomb::xc::{self as hxc, XcSolver};
 use dlxlab::puzzles::honeycomb::{HoneyGrid, HoneyOutcome};
 use dlxlab::solvers::SolveLimits;
 
+use super::input::{reject_invalid_arguments, PuzzleArgs};
+
 /// Arguments of `dlxlab honeycomb`.
 #[derive(Args, Debug)]
 pub struct HoneycombArgs {
@@ -23,10 +25,10 @@ pub struct HoneycombArgs {
 #[derive(Subcommand, Debug)]
 enum HoneycombCommand {
     /// Solve puzzles (61 characters in row order, '.' or '0' empty).
+    #[command(after_help = super::input::EXIT_STATUS_HELP)]
     Solve {
-        /// The puzzles.
-        #[arg(required = true)]
-        puzzles: Vec<String>,
+        #[command(flatten)]
+        input: PuzzleArgs,
         /// Which solver: xc (exact cover, DLX) or seq (regional sequence enumeration).
         #[arg(long, default_value = "xc")]
         solver: String,
@@ -38,10 +40,10 @@ enum HoneycombCommand {
         max: u64,
     },
     /// Count every solution of each puzzle with DLX (the empty board counts complete grids).
+    #[command(after_help = super::input::EXIT_STATUS_HELP)]
     Count {
-        /// The puzzles.
-        #[arg(required = true)]
-        puzzles: Vec<String>,
+        #[command(flatten)]
+        input: PuzzleArgs,
         /// Stop after this many solutions (0 = all).
         #[arg(long, default_value_t = 0)]
         max: u64,
@@ -123,7 +125,7 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
     match args.command {
         HoneycombCommand::Solve {
-            puzzles,
+            input,
             solver,
             count,
             max,
@@ -132,9 +134,22 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                 max_solutions: if count { max } else { 2 },
                 ..SolveLimits::default()
             };
+            if !matches!(solver.as_str(), "xc" | "seq") {
+                bail!("unknown honeycomb solver `{solver}` (xc or seq)");
+            }
+            let inputs = input.require("honeycomb solve")?;
+            if let Some(code) = reject_invalid_arguments(&inputs, |t| parse(t).map(|_| ())) {
+                return Ok(code);
+            }
             let mut xc = XcSolver::new();
-            for text in &puzzles {
-                let p = parse(text)?;
+            for input in &inputs {
+                let p = match parse(input.puzzle()) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        writeln!(out, "invalid: {}: {e:#}", input.origin)?;
+                        continue;
+                    }
+                };
                 let o = match solver.as_str() {
                     "xc" => xc.solve(&p, &limits),
                     "seq" => SeqSolver.solve(&p, &limits),
@@ -143,22 +158,30 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                 print_outcome(&mut out, &o)?;
             }
         }
-        HoneycombCommand::Count { puzzles, max } => {
+        HoneycombCommand::Count { input, max } => {
             let limits = SolveLimits {
                 max_solutions: max,
                 ..SolveLimits::default()
             };
+            let inputs = input.require("honeycomb count")?;
+            if let Some(code) = reject_invalid_arguments(&inputs, |t| parse(t).map(|_| ())) {
+                return Ok(code);
+            }
             let mut xc = XcSolver::new();
-            for text in &puzzles {
-                let o = xc.solve(&parse(text)?, &limits);
+            for input in &inputs {
+                let text = input.puzzle();
+                let p = match parse(text) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        writeln!(out, "{text} invalid: {}: {e:#}", input.origin)?;
+                        continue;
+                    }
+                };
+                let o = xc.solve(&p, &limits);
                 writeln!(
                     out,
                     "{} solutions {} ({}) nodes {} time_ns {}",
-                    text.trim(),
-                    o.solutions,
-                    o.status,
-                    o.stats.nodes,
-                    o.stats.time_ns
+                    text, o.solutions, o.status, o.stats.nodes, o.stats.time_ns
                 )?;
             }
         }
@@ -337,13 +360,14 @@ pub struct VariantArgs {
 #[derive(Subcommand, Debug)]
 enum VariantCommand {
     /// Solve puzzles of one variant; each PUZZLE is one argument holding the variant's
-    /// whitespace-separated fields (quote it), e.g. "GIVENS REGIONS" for jigsaw.
+    /// whitespace-separated fields (quote it), e.g. "GIVENS REGIONS" for jigsaw; a corpus line
+    /// holds one puzzle with its fields.
+    #[command(after_help = super::input::EXIT_STATUS_HELP)]
     Solve {
         /// classic, x (diagonal), windoku (hyper), jigsaw or killer.
         name: String,
-        /// The puzzles.
-        #[arg(required = true)]
-        puzzles: Vec<String>,
+        #[command(flatten)]
+        input: PuzzleArgs,
         /// Count solutions (up to --max) instead of proving uniqueness.
         #[arg(long)]
         count: bool,
@@ -361,7 +385,7 @@ pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         VariantCommand::Solve {
             name,
-            puzzles,
+            input,
             count,
             max,
         } => {
@@ -370,9 +394,19 @@ pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
                 max_solutions: if count { max } else { 2 },
                 ..SolveLimits::default()
             };
-            for text in &puzzles {
-                let p = VariantPuzzle::parse(variant, text)
-                    .with_context(|| format!("{} puzzle `{}`", variant.name(), text.trim()))?;
+            let inputs = input.require("variant solve")?;
+            let check = |t: &str| VariantPuzzle::parse(variant, t).map(|_| ());
+            if let Some(code) = reject_invalid_arguments(&inputs, check) {
+                return Ok(code);
+            }
+            for input in &inputs {
+                let p = match VariantPuzzle::parse(variant, &input.text) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        writeln!(out, "status invalid {}: {e}", input.origin)?;
+                        continue;
+                    }
+                };
                 let o = solve(&p, &limits);
                 writeln!(
                     out,

@@ -12,7 +12,9 @@ use crate::corpus::{LineCounts, Shard};
 /// The corpus a study read.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CorpusMeta {
-    /// The path given (`-` for standard input, `embedded:default` for the embedded corpus).
+    /// The corpus without a machine path: relative to the repository when inside it, else the
+    /// file name (`-` for standard input, `embedded:default` for the embedded corpus); see
+    /// [`crate::corpus::Source::portable`].
     pub path: String,
     /// Short name (file stem).
     pub name: String,

@@ -444,7 +444,7 @@ pub fn study(
         threads: pool.current_num_threads(),
         seed: None,
         corpus: CorpusMeta {
-            path: config.source.describe(),
+            path: config.source.portable(),
             name: config.source.name(),
             sha256,
             bytes,

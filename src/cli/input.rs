@@ -1,0 +1,228 @@
+//! One way to give puzzles to every command that takes them.
+//!
+//! - positional puzzles: `dlxlab solve PUZZLE PUZZLE ...`; a `-` among them stands for the lines of
+//!   standard input;
+//! - `--corpus FILE`, or `--corpus -` for standard input: one puzzle per line, `#` comments and
+//!   blank lines skipped, optional fields after whitespace;
+//! - neither: standard input when it is piped or redirected from a file (`cat f | dlxlab solve`,
+//!   `dlxlab solve < f`); a terminal or `/dev/null` counts as nothing given.
+//!
+//! Positional puzzles come first, then the corpus. A puzzle given on the command line that is
+//! invalid is an error (exit status 1, [`EXIT_INVALID_ARGUMENT`]) before any work starts; the
+//! lines of a corpus keep producing one result or one error record each, as before.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use clap::Args;
+
+/// Exit status when a puzzle given on the command line is invalid.
+pub const EXIT_INVALID_ARGUMENT: u8 = 1;
+
+/// The text shown at the end of `--help` of every puzzle-taking command.
+pub const EXIT_STATUS_HELP: &str =
+    "Puzzles: positional PUZZLE arguments (`-` reads standard input), \
+--corpus FILE, --corpus - (standard input), or piped standard input when nothing else is given.\n\
+Exit status: 0 success; 1 a puzzle given on the command line is invalid, or the command's check \
+failed; 2 usage, input or output error; 130 interrupted.";
+
+/// Puzzles from the command line, a corpus file or standard input.
+#[derive(Args, Clone, Debug, Default)]
+pub struct PuzzleArgs {
+    /// Puzzles (one line each: 81 characters for 9x9, `.` or `0` for empty cells); `-` reads
+    /// standard input.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzles: Vec<String>,
+    /// A corpus file: one puzzle per line, `#` comments, optional fields after whitespace; `-`
+    /// reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub corpus: Option<PathBuf>,
+}
+
+/// Where an input came from, for messages and records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The n-th positional argument (1-based).
+    Argument(usize),
+    /// Line n (1-based) of the corpus or of standard input.
+    Line(u64),
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Argument(n) => write!(f, "argument {n}"),
+            Origin::Line(n) => write!(f, "line {n}"),
+        }
+    }
+}
+
+/// One puzzle line and where it came from.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// Argument or line number.
+    pub origin: Origin,
+    /// The whole line, trimmed (a corpus line may carry fields after the puzzle).
+    pub text: String,
+}
+
+impl Input {
+    /// The puzzle: the line's first whitespace-separated field.
+    pub fn puzzle(&self) -> &str {
+        first_field(&self.text)
+    }
+
+    /// Whether the input was given on the command line.
+    pub fn is_argument(&self) -> bool {
+        matches!(self.origin, Origin::Argument(_))
+    }
+}
+
+impl PuzzleArgs {
+    /// Every input in order: positional puzzles (`-` expanded to the lines of standard input),
+    /// then the lines of `--corpus`; with neither, the lines of piped standard input. `Ok(None)`
+    /// when nothing was given at all.
+    pub fn gather(&self) -> anyhow::Result<Option<Vec<Input>>> {
+        let stdin_uses = self.puzzles.iter().filter(|p| *p == "-").count()
+            + usize::from(self.corpus.as_deref() == Some(Path::new("-")));
+        if stdin_uses > 1 {
+            bail!("standard input can be read once: give `-` once, as a puzzle or as --corpus -");
+        }
+        let mut inputs = Vec::new();
+        for (i, p) in self.puzzles.iter().enumerate() {
+            if p == "-" {
+                inputs.extend(lines(&read_text(Path::new("-"))?));
+            } else {
+                inputs.push(Input {
+                    origin: Origin::Argument(i + 1),
+                    text: p.trim().to_string(),
+                });
+            }
+        }
+        if let Some(path) = &self.corpus {
+            inputs.extend(lines(&read_text(path)?));
+        } else if self.puzzles.is_empty() {
+            if !stdin_piped() {
+                return Ok(None);
+            }
+            inputs.extend(lines(&read_text(Path::new("-"))?));
+        }
+        Ok(Some(inputs))
+    }
+
+    /// [`PuzzleArgs::gather`], with a clear error when nothing was given.
+    pub fn require(&self, command: &str) -> anyhow::Result<Vec<Input>> {
+        match self.gather()? {
+            Some(inputs) => Ok(inputs),
+            None => bail!(
+                "{command}: no puzzles: give PUZZLE arguments, --corpus FILE, or pipe puzzles on standard input"
+            ),
+        }
+    }
+
+    /// Where the corpus of a streaming command comes from: `Some(path)` for `--corpus`, `-` for
+    /// standard input (a positional `-`, or piped input when nothing else is given); `None`
+    /// when the command should fall back to its default corpus. Positional puzzles other than `-`
+    /// are not handled here (see [`PuzzleArgs::inline_puzzles`]).
+    pub fn stream_path(&self) -> Option<PathBuf> {
+        if let Some(path) = &self.corpus {
+            return Some(path.clone());
+        }
+        if self.puzzles.iter().any(|p| p == "-") || (self.puzzles.is_empty() && stdin_piped()) {
+            return Some(PathBuf::from("-"));
+        }
+        None
+    }
+
+    /// The positional puzzles other than `-`, as `(argument number, text)`.
+    pub fn inline_puzzles(&self) -> Vec<(usize, &str)> {
+        self.puzzles
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| *p != "-")
+            .map(|(i, p)| (i + 1, p.trim()))
+            .collect()
+    }
+}
+
+/// Checks every command-line input with `parse` (given the input's whole text); each that fails
+/// is printed on stderr as `dlxlab: argument N: puzzle `TEXT`: REASON`, and then the exit status
+/// [`EXIT_INVALID_ARGUMENT`] is returned (the caller stops).
+pub fn reject_invalid_arguments<E: std::fmt::Display>(
+    inputs: &[Input],
+    parse: impl Fn(&str) -> Result<(), E>,
+) -> Option<ExitCode> {
+    let bad: Vec<String> = inputs
+        .iter()
+        .filter(|i| i.is_argument())
+        .filter_map(|i| {
+            parse(&i.text)
+                .err()
+                .map(|e| format!("dlxlab: {}: puzzle `{}`: {e}", i.origin, i.text))
+        })
+        .collect();
+    if bad.is_empty() {
+        return None;
+    }
+    for line in bad {
+        eprintln!("{line}");
+    }
+    Some(ExitCode::from(EXIT_INVALID_ARGUMENT))
+}
+
+/// The first whitespace-separated field of a line (the puzzle of a corpus line with fields).
+pub fn first_field(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or("")
+}
+
+/// Whether standard input is a pipe or a redirected file (not a terminal, not `/dev/null`).
+pub fn stdin_piped() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::FileTypeExt;
+        let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        match fs::File::from(fd).metadata() {
+            Ok(meta) => {
+                let kind = meta.file_type();
+                kind.is_fifo() || kind.is_file() || kind.is_socket()
+            }
+            Err(_) => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::IsTerminal;
+        !io::stdin().is_terminal()
+    }
+}
+
+/// The text of a file, or of standard input for `-`.
+pub fn read_text(path: &Path) -> anyhow::Result<String> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .read_to_end(&mut bytes)
+            .context("reading puzzles from standard input")?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    } else {
+        let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// The lines of a corpus that are neither blank nor `#` comments, with their line numbers.
+fn lines(text: &str) -> impl Iterator<Item = Input> + '_ {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let line = line.trim();
+        (!line.is_empty() && !line.starts_with('#')).then(|| Input {
+            origin: Origin::Line(i as u64 + 1),
+            text: line.to_string(),
+        })
+    })
+}
