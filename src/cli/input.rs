@@ -161,7 +161,7 @@ pub fn reject_invalid_arguments<E: std::fmt::Display>(
         .filter_map(|i| {
             parse(&i.text)
                 .err()
-                .map(|e| format!("dlxlab: {}: puzzle `{}`: {e}", i.origin, i.text))
+                .map(|e| format!("dlxlab: {}: puzzle `{}`: {e:#}", i.origin, i.text))
         })
         .collect();
     if bad.is_empty() {

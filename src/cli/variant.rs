@@ -138,7 +138,9 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                 bail!("unknown honeycomb solver `{solver}` (xc or seq)");
             }
             let inputs = input.require("honeycomb solve")?;
-            if let Some(code) = reject_invalid_arguments(&inputs, |t| parse(t).map(|_| ())) {
+            if let Some(code) =
+                reject_invalid_arguments(&inputs, |t| HoneyGrid::parse(t).map(|_| ()))
+            {
                 return Ok(code);
             }
             let mut xc = XcSolver::new();
@@ -164,7 +166,9 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                 ..SolveLimits::default()
             };
             let inputs = input.require("honeycomb count")?;
-            if let Some(code) = reject_invalid_arguments(&inputs, |t| parse(t).map(|_| ())) {
+            if let Some(code) =
+                reject_invalid_arguments(&inputs, |t| HoneyGrid::parse(t).map(|_| ()))
+            {
                 return Ok(code);
             }
             let mut xc = XcSolver::new();

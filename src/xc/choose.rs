@@ -60,8 +60,8 @@ pub const UNIFORM_WIDTHS: std::ops::RangeInclusive<usize> = 2..=8;
 /// threads: [`UniformDlx`] when every item is primary and every option has the same number of
 /// items (in [`UNIFORM_WIDTHS`]) and the fast path accepts the problem, else [`Dlx`]. Both give
 /// the same solutions in the same order, and the same nodes, updates, profile, guesses and dead
-/// ends (`tests/xc_engine.rs` and `tests/counting.rs` hold them equal), so the choice changes only
-/// the speed. Fails only for multiplicities.
+/// ends (`tests/integration/xc_engine.rs` and `tests/integration/counting.rs` hold them equal),
+/// so the choice changes only the speed. Fails only for multiplicities.
 pub fn exact(problem: &Problem) -> Result<(Box<dyn Engine + Send>, EngineKind), EngineError> {
     if let Some(width) = uniform_width(problem) {
         if let Some(engine) = uniform(problem, width) {

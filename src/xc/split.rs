@@ -32,8 +32,8 @@
 //! stay linked in already *purified* colour lists; the search below never visits those lists, so
 //! it cannot tell.) The engine does not charge the forcing to the search it runs afterwards, so
 //! nothing is counted twice: `serial = above + Σ subproblems`, for solutions, nodes, updates and
-//! every level of the profile. The tests in `tests/counting.rs` check this equality on several
-//! problems and every split depth.
+//! every level of the profile. The tests in `tests/integration/counting.rs` check this equality
+//! on several problems and every split depth.
 //!
 //! # Limits of the method
 //! Primary items with multiplicities (Knuth's Algorithm M) branch differently: [`split`] refuses

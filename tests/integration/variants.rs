@@ -477,9 +477,11 @@ mod cli {
         ]);
         assert!(ok);
         assert_eq!(out.trim(), "3");
-        let (ok, out, _) = dlxlab(&["solve", "--variant", "jigsaw", &".".repeat(81)]);
-        assert!(ok);
-        assert!(out.starts_with("invalid: "), "{out}");
+        // An invalid puzzle on the command line is exit status 1 with the reason on stderr.
+        let (ok, out, err) = dlxlab(&["solve", "--variant", "jigsaw", &".".repeat(81)]);
+        assert!(!ok);
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("argument 1"), "{err}");
     }
 
     #[test]

@@ -794,3 +794,100 @@ mod ratings_csv {
         assert!(!none.join("ratings.csv").exists());
     }
 }
+
+/// Issue 16: the main job draws its report, and reports carry no machine path.
+mod first_hour {
+    use super::*;
+
+    #[test]
+    fn study_draws_the_plots_unless_told_not_to() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "small.txt", mixed_corpus(30).as_bytes());
+        let out = dir.path().join("out");
+        run_ok(
+            dlxlab(dir.path())
+                .args(["study", "--quiet", "--corpus"])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&out),
+        );
+        for stem in ["nodes-vs-technique-rating", "nodes-ecdf", "time-ecdf"] {
+            for ext in ["png", "svg"] {
+                let f = out.join(format!("{stem}.{ext}"));
+                assert!(
+                    std::fs::metadata(&f)
+                        .map(|m| m.len() > 1000)
+                        .unwrap_or(false),
+                    "{f:?}"
+                );
+            }
+        }
+        assert!(out.join("report.md").is_file());
+
+        let bare = dir.path().join("bare");
+        run_ok(
+            dlxlab(dir.path())
+                .args(["study", "--quiet", "--no-plots", "--corpus"])
+                .arg(&corpus)
+                .arg("--out")
+                .arg(&bare),
+        );
+        assert!(bare.join("runs.csv").is_file());
+        assert!(!bare.join("nodes-ecdf.png").exists());
+        assert!(!bare.join("report.md").exists());
+    }
+
+    #[test]
+    fn reports_name_the_corpus_without_a_machine_path() {
+        // The corpus lies outside the working directory: only its file name is recorded.
+        let data = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(data.path(), "far-away.txt", mixed_corpus(8).as_bytes());
+        let cwd = tempfile::tempdir().unwrap();
+        run_ok(
+            dlxlab(cwd.path())
+                .args([
+                    "study",
+                    "--quiet",
+                    "--no-plots",
+                    "--ratings",
+                    "none",
+                    "--out",
+                    "r",
+                    "--corpus",
+                ])
+                .arg(&corpus),
+        );
+        let meta = dlxlab::harness::read_meta(&cwd.path().join("r")).unwrap();
+        assert_eq!(meta.corpus.path, "far-away.txt");
+        assert_eq!(meta.corpus.sha256.len(), 64);
+        let data_dir = data.path().to_str().unwrap();
+        for file in ["meta.json", "summary.md"] {
+            let text = std::fs::read_to_string(cwd.path().join("r").join(file)).unwrap();
+            assert!(!text.contains(data_dir), "{file} names {data_dir}");
+        }
+        // Inside the working tree (a directory with .git): the relative path.
+        std::fs::create_dir_all(cwd.path().join(".git")).unwrap();
+        std::fs::create_dir_all(cwd.path().join("sub/datasets")).unwrap();
+        let inside = write_corpus(
+            &cwd.path().join("sub/datasets"),
+            "in.txt",
+            mixed_corpus(8).as_bytes(),
+        );
+        run_ok(
+            dlxlab(&cwd.path().join("sub"))
+                .args([
+                    "study",
+                    "--quiet",
+                    "--no-plots",
+                    "--ratings",
+                    "none",
+                    "--out",
+                    "r2",
+                    "--corpus",
+                ])
+                .arg(&inside),
+        );
+        let meta = dlxlab::harness::read_meta(&cwd.path().join("sub/r2")).unwrap();
+        assert_eq!(meta.corpus.path, "sub/datasets/in.txt");
+    }
+}

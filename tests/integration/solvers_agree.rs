@@ -7,7 +7,7 @@ use dlxlab::solvers::trace::{self, TraceEvent, TRACEABLE};
 use dlxlab::solvers::{all_solvers, counting_solvers, names, Outcome, SolveLimits, Solver, Status};
 use dlxlab::sudoku::{check_solution, Grid};
 
-const FIXTURES: &str = include_str!("fixtures/sudoku.txt");
+const FIXTURES: &str = include_str!("../fixtures/sudoku.txt");
 
 /// Counts up to this are counted exactly by every solver; larger ones are checked as `multiple`.
 const COUNT_ALL_UP_TO: u64 = 300;

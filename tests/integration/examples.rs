@@ -1,23 +1,23 @@
 //! The examples really run (issue 2): each is included as a module and its entry point called.
 
 #[allow(dead_code)]
-#[path = "../examples/queens.rs"]
+#[path = "../../examples/queens.rs"]
 mod queens;
 
 #[allow(dead_code)]
-#[path = "../examples/pentomino.rs"]
+#[path = "../../examples/pentomino.rs"]
 mod pentomino;
 
 #[allow(dead_code)]
-#[path = "../examples/knuth_format.rs"]
+#[path = "../../examples/knuth_format.rs"]
 mod knuth_format;
 
 #[allow(dead_code)]
-#[path = "../examples/count_cpu.rs"]
+#[path = "../../examples/count_cpu.rs"]
 mod count_cpu;
 
 #[allow(dead_code)]
-#[path = "../examples/dlx_instructions.rs"]
+#[path = "../../examples/dlx_instructions.rs"]
 mod dlx_instructions;
 
 #[test]

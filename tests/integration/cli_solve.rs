@@ -127,7 +127,7 @@ fn solvers_lists_descriptors() {
 
 #[test]
 fn check_passes_on_the_fixture_puzzles() {
-    let fixtures = include_str!("fixtures/sudoku.txt");
+    let fixtures = include_str!("../fixtures/sudoku.txt");
     let mut file = tempfile::NamedTempFile::new().unwrap();
     for line in fixtures.lines() {
         writeln!(file, "{}", line.split(':').next().unwrap()).unwrap();

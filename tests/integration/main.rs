@@ -1,0 +1,21 @@
+//! The integration tests, one binary: each topic is a module (as in ripgrep), so the crate is
+//! linked once instead of once per file. `cargo test --test integration TOPIC::` runs one topic.
+
+mod cli_solve;
+mod cli_xc;
+mod counting;
+mod examples;
+mod generate;
+mod harness;
+mod honeycomb;
+mod logic_cli;
+mod logic_rating;
+mod logic_techniques;
+mod puzzle_input;
+mod report_pipeline;
+mod report_stats;
+mod solvers_agree;
+mod variants;
+mod xc_engine;
+mod xc_format;
+mod xc_known_counts;
