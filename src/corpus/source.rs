@@ -1,0 +1,167 @@
+//! Where a corpus comes from ([`Source`]: a file, standard input, the embedded corpus or puzzles
+//! given as arguments), how the default one is found ([`locate`]), and the SHA-256 taken of every
+//! byte read ([`HashingReader`]).
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::{CorpusReader, DEFAULT_CORPUS, EMBEDDED_NAME};
+
+/// Where a corpus comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file.
+    Path(PathBuf),
+    /// Standard input (`--corpus -`).
+    Stdin,
+    /// [`DEFAULT_CORPUS`], compiled into the binary.
+    Embedded,
+    /// Puzzles given on the command line, one per line: line `n` is the `n`-th puzzle.
+    Arguments(Vec<String>),
+}
+
+/// The file name that [`locate`] looks for in the data directories.
+pub const DEFAULT_FILE: &str = "17-clue.txt";
+
+/// Finds the corpus to use, in this order: `explicit` (`-` means standard input), else
+/// `data_dir/17-clue.txt` (the caller passes `$DLXLAB_DATA`), else `datasets/17-clue.txt` relative
+/// to the working directory, else the embedded default corpus. Only existence is checked here;
+/// opening errors are reported by [`Source::open`].
+pub fn locate(explicit: Option<&Path>, data_dir: Option<&Path>) -> Source {
+    if let Some(path) = explicit {
+        if path == Path::new("-") {
+            return Source::Stdin;
+        }
+        return Source::Path(path.to_path_buf());
+    }
+    if let Some(dir) = data_dir {
+        let path = dir.join(DEFAULT_FILE);
+        if path.is_file() {
+            return Source::Path(path);
+        }
+    }
+    let local = Path::new("datasets").join(DEFAULT_FILE);
+    if local.is_file() {
+        return Source::Path(local);
+    }
+    Source::Embedded
+}
+
+impl Source {
+    /// A short name for report directories: the file stem, `stdin` or `default`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Path(path) => path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "corpus".to_string()),
+            Source::Stdin => "stdin".to_string(),
+            Source::Embedded => EMBEDDED_NAME.to_string(),
+            Source::Arguments(_) => "arguments".to_string(),
+        }
+    }
+
+    /// The source as given, for messages on this machine: the path, `-` or `embedded:default`
+    /// (reports use [`Source::portable`]).
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Path(path) => path.display().to_string(),
+            Source::Stdin => "-".to_string(),
+            Source::Embedded => format!("embedded:{EMBEDDED_NAME}"),
+            Source::Arguments(_) => "arguments".to_string(),
+        }
+    }
+
+    /// How reports (`meta.json`, `summary.md`) name the source without naming the machine: the
+    /// path relative to the repository (the nearest directory above the working directory that
+    /// holds `.git`, else the working directory) when the file lies inside it, else the file name
+    /// alone; `-` or `embedded:default` as in [`Source::describe`]. Never an absolute path: the
+    /// SHA-256 and size recorded beside it identify the file.
+    pub fn portable(&self) -> String {
+        let Source::Path(path) = self else {
+            return self.describe();
+        };
+        let file_name = || {
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "corpus".to_string())
+        };
+        let (Ok(file), Ok(cwd)) = (path.canonicalize(), std::env::current_dir()) else {
+            return file_name();
+        };
+        let cwd = cwd.canonicalize().unwrap_or(cwd);
+        let root = cwd
+            .ancestors()
+            .find(|dir| dir.join(".git").exists())
+            .unwrap_or(&cwd);
+        match file.strip_prefix(root) {
+            Ok(rel) if !rel.as_os_str().is_empty() => rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/"),
+            _ => file_name(),
+        }
+    }
+
+    /// Opens the source for reading; the SHA-256 of every byte read is computed on the way.
+    pub fn open(&self) -> io::Result<CorpusReader<BufReader<HashingReader>>> {
+        let inner: Box<dyn Read + Send> = match self {
+            Source::Path(path) => Box::new(File::open(path).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot open {}: {e}", path.display()))
+            })?),
+            Source::Stdin => Box::new(io::stdin()),
+            Source::Embedded => Box::new(DEFAULT_CORPUS.as_bytes()),
+            Source::Arguments(puzzles) => {
+                let text: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+                Box::new(io::Cursor::new(text.into_bytes()))
+            }
+        };
+        Ok(CorpusReader::new(BufReader::with_capacity(
+            1 << 16,
+            HashingReader::new(inner),
+        )))
+    }
+}
+
+/// A reader that computes the SHA-256 of the bytes that pass through it.
+pub struct HashingReader {
+    inner: Box<dyn Read + Send>,
+    hasher: Sha256,
+    bytes: u64,
+}
+
+impl HashingReader {
+    /// Wraps a reader.
+    pub fn new(inner: Box<dyn Read + Send>) -> Self {
+        HashingReader {
+            inner,
+            hasher: Sha256::new(),
+            bytes: 0,
+        }
+    }
+
+    /// Reads what is left, then returns the hex SHA-256 of everything read and the byte count.
+    pub fn finish(mut self) -> io::Result<(String, u64)> {
+        io::copy(&mut self, &mut io::sink())?;
+        Ok((hex(&self.hasher.finalize()), self.bytes))
+    }
+}
+
+impl Read for HashingReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
+/// Lower-case hexadecimal of a byte string.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
