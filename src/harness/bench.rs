@@ -70,7 +70,12 @@ pub fn bench(
                 .collect();
             let (mut nodes, mut guesses, mut failures, mut limited) = (0u64, 0u64, 0u64, 0u64);
             for grid in &mine {
-                let out = run.solver.solve(grid, &run.limits);
+                let Ok(out) = run.solver.run_checked(grid, &run.limits) else {
+                    // No answer at all (an external program that crashed, hung or answered
+                    // garbage).
+                    failures += 1;
+                    continue;
+                };
                 nodes += out.stats.nodes;
                 guesses += out.stats.guesses;
                 let valid_solution = out

@@ -15,6 +15,7 @@
 pub mod backtrack;
 mod board;
 pub mod dlx;
+pub mod external;
 pub mod fast;
 mod geometry;
 pub mod locked;
@@ -203,6 +204,18 @@ pub trait Solver: Send + Sync {
         let mut outcome = self.solve(grid, limits);
         outcome.stats.time_ns = start.elapsed().as_nanos() as u64;
         outcome
+    }
+
+    /// [`Solver::run`], or why the solver could not answer at all (an external program that
+    /// crashed, hung or answered garbage). Built-in solvers always answer.
+    fn run_checked(&self, grid: &Grid, limits: &SolveLimits) -> Result<Outcome, String> {
+        Ok(self.run(grid, limits))
+    }
+
+    /// Whether an answer `multiple` may come without a solution (external programs need not give
+    /// one); built-in solvers always return the first solution they found.
+    fn may_omit_solution(&self) -> bool {
+        false
     }
 }
 
