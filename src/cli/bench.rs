@@ -35,6 +35,11 @@ pub struct BenchArgs {
     /// Stop after this many solutions (2 proves uniqueness).
     #[arg(long, default_value_t = 2)]
     max_solutions: u64,
+    /// External solvers are timed like the built-in ones (each puzzle a round trip), and a row
+    /// `external-null` (this binary's `external-null`, which answers at once) shows what the
+    /// protocol itself costs per puzzle.
+    #[command(flatten)]
+    external: super::external::ExternalArgs,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
@@ -55,10 +60,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             break;
         }
     }
-    let solvers = harness::select_solvers(
-        &args.solvers,
-        limits(args.max_solutions, args.limit_nodes, None),
-    )?;
+    let lim = limits(args.max_solutions, args.limit_nodes, None);
+    let mut solvers = harness::select_solvers(&args.solvers, lim)?;
+    if !args.external.external.is_empty() {
+        args.external.add_runs(&mut solvers, lim)?;
+        solvers.push(super::external::null_run(args.external.max_ms)?);
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;

@@ -12,7 +12,6 @@ use dlxlab::solvers::{all_solvers, by_name, SolveLimits, Solver, Status};
 use dlxlab::sudoku::check_solution;
 
 use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
-use super::solve::solve_line;
 
 /// Run solvers over a corpus and fail on any invalid solution or disagreement.
 #[derive(Args, Debug)]
@@ -26,6 +25,8 @@ pub struct CheckArgs {
     /// Comma-separated solver names; default every registered solver except `backtrack`.
     #[arg(long, value_delimiter = ',')]
     solvers: Vec<String>,
+    #[command(flatten)]
+    external: super::external::ExternalArgs,
 }
 
 /// One solver's answer on one puzzle.
@@ -45,7 +46,7 @@ struct LineReport {
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let solvers: Vec<Box<dyn Solver>> = if args.solvers.is_empty() {
+    let mut solvers: Vec<Box<dyn Solver>> = if args.solvers.is_empty() {
         all_solvers()
             .into_iter()
             .filter(|s| s.name() != "backtrack")
@@ -60,6 +61,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
         chosen
     };
+    solvers.extend(args.external.solvers()?);
     if solvers.is_empty() {
         bail!("no solver to check");
     }
@@ -162,18 +164,30 @@ fn check_line(
         invalid_input: None,
         failures: Vec::new(),
     };
-    if let Err(e) = dlxlab::sudoku::Grid::parse(puzzle) {
-        report.invalid_input = Some(e.to_string());
-        report.answers.resize_with(solvers.len(), || None);
-        return report;
-    }
+    let grid = match dlxlab::sudoku::Grid::parse(puzzle) {
+        Ok(grid) => grid,
+        Err(e) => {
+            report.invalid_input = Some(e.to_string());
+            report.answers.resize_with(solvers.len(), || None);
+            return report;
+        }
+    };
     // What must agree: status, solution count, and the solution when it is unique.
     type Key = (Status, u64, Option<String>);
     let mut reference: Option<(&str, Key)> = None;
     for solver in solvers {
-        let Ok((grid, outcome)) = solve_line(solver.as_ref(), puzzle, limits) else {
+        if !solver.supports(grid.shape()) {
             report.answers.push(None);
             continue;
+        }
+        let outcome = match solver.run_checked(&grid, limits) {
+            Ok(outcome) => outcome,
+            Err(reason) => {
+                // No answer at all (an external program that crashed, hung or babbled).
+                report.failures.push(reason);
+                report.answers.push(None);
+                continue;
+            }
         };
         let name = solver.name();
         if let Some(sol) = &outcome.solution {
@@ -182,7 +196,9 @@ fn check_line(
                     .failures
                     .push(format!("{name} gave an invalid solution {sol}: {e}"));
             }
-        } else if matches!(outcome.status, Status::Unique | Status::Multiple) {
+        } else if outcome.status == Status::Unique
+            || (outcome.status == Status::Multiple && !solver.may_omit_solution())
+        {
             report.failures.push(format!(
                 "{name} says {} but gave no solution",
                 outcome.status

@@ -12,6 +12,7 @@ mod count;
 mod count_jobs;
 mod derive;
 mod explain;
+mod external;
 mod gen_xc;
 mod generate;
 mod input;
@@ -54,6 +55,9 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Throughput table per solver on a corpus.
     Bench(bench::BenchArgs),
+    /// The null external solver: answers `limit` to every puzzle line on standard input at once
+    /// (calibrates the protocol overhead of `--external`; see docs/external-solvers.md).
+    ExternalNull(external::NullArgs),
     /// Count the solutions of every puzzle of a corpus into a CSV.
     Count(count::CountArgs),
     /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
@@ -95,6 +99,7 @@ pub fn main() -> ExitCode {
         Command::Study(args) => study::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::ExternalNull(args) => external::run_null(args),
         Command::Count(args) => count::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Explain(args) => explain::run(args),

@@ -47,6 +47,8 @@ pub struct SolveArgs {
     /// "GIVENS CAGES SUMS"; see docs/variants.md), quoted on the command line.
     #[arg(long)]
     variant: Option<String>,
+    #[command(flatten)]
+    external: super::external::ExternalArgs,
 }
 
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
@@ -81,7 +83,15 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let solver = pick_solver(args.solver.as_deref(), args.trace)?;
+    let externals = args.external.solvers()?;
+    let solver = if externals.is_empty() {
+        pick_solver(args.solver.as_deref(), args.trace)?
+    } else {
+        if args.trace {
+            bail!("an external solver cannot trace");
+        }
+        pick_external(externals, args.solver.as_deref())?
+    };
     let inputs = args.input.require("solve")?;
     if let Some(code) =
         reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
@@ -106,6 +116,23 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The external solver named by `--solver`, or the only one given.
+fn pick_external(
+    externals: Vec<Box<dyn Solver>>,
+    name: Option<&str>,
+) -> anyhow::Result<Box<dyn Solver>> {
+    let given: Vec<&str> = externals.iter().map(|s| s.name()).collect::<Vec<_>>();
+    let given = given.join(", ");
+    match name {
+        None if externals.len() == 1 => Ok(externals.into_iter().next().expect("one")),
+        None => bail!("several external solvers ({given}): pick one with --solver NAME"),
+        Some(n) => match externals.into_iter().find(|s| s.name() == n) {
+            Some(s) => Ok(s),
+            None => bail!("--solver {n} is not among the external solvers given ({given})"),
+        },
+    }
+}
+
 /// The solver named on the command line, or the default.
 fn pick_solver(name: Option<&str>, trace: bool) -> anyhow::Result<Box<dyn Solver>> {
     let name = match name {
@@ -125,31 +152,25 @@ fn pick_solver(name: Option<&str>, trace: bool) -> anyhow::Result<Box<dyn Solver
     }
 }
 
-/// The outcome of one puzzle line: `Err(reason)` when it cannot be solved by `solver`.
-pub(super) fn solve_line(
-    solver: &dyn Solver,
-    line: &str,
-    limits: &SolveLimits,
-) -> Result<(Grid, Outcome), String> {
-    let grid = Grid::parse(line).map_err(|e| e.to_string())?;
-    let shape = grid.shape();
-    if !solver.supports(shape) {
-        return Err(format!(
-            "solver {} does not handle {}x{} grids",
-            solver.name(),
-            shape.side(),
-            shape.side()
-        ));
-    }
-    let outcome = solver.run(&grid, limits);
-    Ok((grid, outcome))
-}
-
-/// The output line of one puzzle.
+/// The output line of one puzzle: the answer, `invalid: REASON` for a line that is not a puzzle
+/// the solver can take, `error: REASON` when the solver could not answer (an external program that
+/// crashed, hung or answered garbage).
 fn answer(solver: &dyn Solver, line: &str, limits: &SolveLimits, count: bool) -> String {
-    match solve_line(solver, line, limits) {
-        Err(reason) => format!("{}: {reason}", Status::Invalid),
-        Ok((_, outcome)) => result_word(&outcome, count),
+    let grid = match Grid::parse(line) {
+        Ok(grid) => grid,
+        Err(e) => return format!("{}: {e}", Status::Invalid),
+    };
+    let side = grid.shape().side();
+    if !solver.supports(grid.shape()) {
+        return format!(
+            "{}: solver {} does not handle {side}x{side} grids",
+            Status::Invalid,
+            solver.name()
+        );
+    }
+    match solver.run_checked(&grid, limits) {
+        Ok(outcome) => result_word(&outcome, count),
+        Err(reason) => format!("error: {reason}"),
     }
 }
 

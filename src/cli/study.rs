@@ -67,6 +67,8 @@ pub struct StudyArgs {
     /// (`--shard`) never draws it: merge the shards with `dlxlab merge`, then run `dlxlab report`.
     #[arg(long)]
     no_plots: bool,
+    #[command(flatten)]
+    external: super::external::ExternalArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -146,10 +148,9 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
             None => base,
         }
     });
-    let solvers = harness::select_solvers(
-        &args.solvers,
-        limits(args.max_solutions, args.limit_nodes, args.limit_ms),
-    )?;
+    let lim = limits(args.max_solutions, args.limit_nodes, args.limit_ms);
+    let mut solvers = harness::select_solvers(&args.solvers, lim)?;
+    args.external.add_runs(&mut solvers, lim)?;
     let n_solvers = solvers.len();
     let config = StudyConfig {
         source,

@@ -5,6 +5,7 @@ mod cli_solve;
 mod cli_xc;
 mod counting;
 mod examples;
+mod external;
 mod generate;
 mod harness;
 mod honeycomb;

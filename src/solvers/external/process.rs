@@ -22,13 +22,17 @@ pub struct Process {
 impl Process {
     /// Starts `sh -c 'exec COMMAND'`.
     pub fn start(command: &str) -> io::Result<Process> {
-        let mut child = Command::new("sh")
-            .arg("-c")
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()?;
+            .stderr(Stdio::inherit());
+        // Its own process group, so that killing it also kills what it started (a shell
+        // script's children would otherwise hold the pipes open).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd.spawn()?;
         let stdin = child.stdin.take().map(BufWriter::new);
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, replies) = mpsc::channel();
@@ -74,9 +78,17 @@ impl Process {
         "stopped answering (its output is closed)".to_string()
     }
 
-    /// Kills the program and reaps it.
+    /// Kills the program and everything in its process group, and reaps it.
     pub fn kill(&mut self) {
         self.stdin = None;
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the process group the child leads
+            // (it was started with process_group(0)); it touches no memory of ours.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

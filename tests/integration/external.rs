@@ -1,0 +1,215 @@
+//! External solvers (issue 13): `study`, `check`, `solve` and `bench` with the two reference
+//! adapters (the `sudoku` crate in Rust, a Python script) and with broken programs that crash,
+//! hang and answer garbage. Rows must reconcile; the broken solver gets one error row per puzzle,
+//! with the reason, and every other solver's rows stay intact.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use dlxlab::harness::Row;
+use dlxlab::solvers::Status;
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlxlab");
+
+/// The Rust adapter, which `cargo test` builds next to the binary.
+fn rust_adapter() -> PathBuf {
+    let dir = Path::new(BIN).parent().unwrap();
+    let exe = dir.join("examples").join("external_sudoku");
+    assert!(
+        exe.is_file(),
+        "{} is missing: `cargo test` builds it (or `cargo build --example external_sudoku`)",
+        exe.display()
+    );
+    exe
+}
+
+fn python_adapter() -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/external_solver.py");
+    format!("python3 '{}'", script.display())
+}
+
+/// `n` puzzles of the embedded corpus, a bad line and a comment.
+fn corpus(dir: &Path, n: usize) -> PathBuf {
+    let mut text = String::from("# external solvers test\n");
+    for (k, line) in dlxlab::corpus::DEFAULT_CORPUS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .enumerate()
+    {
+        text.push_str(line.split_whitespace().next().unwrap());
+        text.push('\n');
+        if k == 2 {
+            text.push_str("not-a-puzzle\n");
+        }
+    }
+    let path = dir.join("corpus.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn dlxlab(dir: &Path) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(dir).env_remove("DLXLAB_DATA");
+    cmd
+}
+
+#[test]
+fn study_with_good_and_broken_external_solvers() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 12;
+    let corpus = corpus(dir.path(), n);
+    let out = dir.path().join("out");
+    // Counts the puzzles it is sent across restarts (in a file): crashes on the 3rd, hangs on
+    // the 5th, babbles on the 7th, and answers `limit` (no claim) to the others.
+    let script = dir.path().join("flaky.sh");
+    std::fs::write(
+        &script,
+        "while read -r l; do\n\
+         n=$(cat \"$0.count\" 2>/dev/null || echo 0); n=$((n+1)); echo $n > \"$0.count\"\n\
+         case $n in 3) exit 7;; 5) sleep 30;; 7) echo garbage here;; *) echo limit;; esac\n\
+         done\n",
+    )
+    .unwrap();
+    let flaky = format!("sh '{}'", script.display());
+    let status = dlxlab(dir.path())
+        .args([
+            "study",
+            "--quiet",
+            "--no-plots",
+            "--ratings",
+            "none",
+            "--threads",
+            "1",
+        ])
+        .args(["--solvers", "dlx,fast", "--max-ms", "500", "--corpus"])
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .arg("--external")
+        .arg(format!("crate={}", rust_adapter().display()))
+        .arg("--external")
+        .arg(format!("py={}", python_adapter()))
+        .arg("--external")
+        .arg(format!("flaky={flaky}"))
+        .output()
+        .unwrap();
+    let rows: Vec<Row> = dlxlab::harness::read_rows(&out.join("runs.csv")).unwrap();
+    // Every input line (puzzles and the bad line) yields one row per solver.
+    assert_eq!(
+        rows.len(),
+        (n + 1) * 5,
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let of = |name: &str| rows.iter().filter(|r| r.solver == name).collect::<Vec<_>>();
+    for good in ["dlx", "fast", "crate", "py"] {
+        let mine = of(good);
+        assert_eq!(mine.len(), n + 1);
+        let unique = mine.iter().filter(|r| r.status == Status::Unique).count();
+        assert_eq!(unique, n, "{good}: {mine:?}");
+        assert!(mine
+            .iter()
+            .all(|r| r.status == Status::Invalid || !r.is_solver_error()));
+    }
+    // The Python adapter reports its own counters; the crate reports none.
+    assert!(of("py").iter().any(|r| r.nodes > 0 && r.guesses > 0));
+    // Same solutions from every good solver.
+    for r in of("crate").iter().chain(of("py").iter()) {
+        let reference = of("dlx")
+            .into_iter()
+            .find(|d| d.line == r.line)
+            .unwrap()
+            .solution
+            .clone();
+        assert_eq!(r.solution, reference, "line {}", r.line);
+    }
+    let flaky_rows = of("flaky");
+    let errors: Vec<&str> = flaky_rows
+        .iter()
+        .filter(|r| r.is_solver_error())
+        .map(|r| r.error.as_str())
+        .collect();
+    assert!(errors.iter().any(|e| e.contains("exited")), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.contains("no answer within 500 ms")),
+        "{errors:?}"
+    );
+    assert!(errors.iter().any(|e| e.contains("garbage")), "{errors:?}");
+    assert!(flaky_rows.iter().all(|r| r.status != Status::Unique));
+    // A solver error fails the study, and it says so.
+    assert!(!status.status.success());
+}
+
+#[test]
+fn check_solve_and_bench_take_external_solvers() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = corpus(dir.path(), 6);
+    let crate_spec = format!("crate={}", rust_adapter().display());
+    let out = dlxlab(dir.path())
+        .args([
+            "check",
+            "--solvers",
+            "dlx",
+            "--external",
+            &crate_spec,
+            "--corpus",
+        ])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("all solvers agree"), "{text}");
+    // A lying program fails the check: it claims `none` for every puzzle.
+    let out = dlxlab(dir.path())
+        .args([
+            "check",
+            "--solvers",
+            "dlx",
+            "--external",
+            "liar=sh -c 'while read -r l; do echo none; done'",
+            "--corpus",
+        ])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("disagree"));
+
+    let solved = dlxlab(dir.path())
+        .args(["solve", "--external", &crate_spec, "--corpus"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let reference = dlxlab(dir.path())
+        .args(["solve", "--solver", "dlx", "--corpus"])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    assert_eq!(solved.stdout, reference.stdout);
+    let bench = dlxlab(dir.path())
+        .args([
+            "bench",
+            "--solvers",
+            "fast",
+            "--warmup",
+            "2",
+            "--external",
+            &crate_spec,
+            "--corpus",
+        ])
+        .arg(&corpus)
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&bench.stdout);
+    assert!(bench.status.success(), "{table}");
+    for row in ["| fast |", "| crate |", "| external-null |"] {
+        assert!(table.contains(row), "{row} missing:\n{table}");
+    }
+}
