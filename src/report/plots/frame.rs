@@ -1,0 +1,130 @@
+//! What every figure shares: errors, the plot context, rendering to PNG and SVG, text styles,
+//! the palette, the chart frame and the legend.
+
+// Ordered maps where the drawing order follows them, so that SVG files are byte-identical run to run.
+pub(super) use std::collections::{BTreeMap, HashMap};
+pub(super) use std::path::{Path, PathBuf};
+
+pub(super) use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+pub(super) use plotters::coord::Shift;
+pub(super) use plotters::prelude::*;
+pub(super) use rand::{Rng, SeedableRng};
+pub(super) use rand_pcg::Pcg64;
+
+pub(super) use crate::report::data::{Rating, RatingKind, Run, StudyData};
+pub(super) use crate::report::font::{self, FAMILY};
+pub(super) use crate::report::stats::median;
+pub(super) use crate::solvers::Status;
+
+/// Panels with more points than this are drawn as 2-D histograms instead of scatter plots.
+pub const SCATTER_MAX: usize = 4000;
+
+/// Why a figure could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum PlotError {
+    /// The embedded font could not be registered.
+    #[error("font: {0}")]
+    Font(&'static str),
+    /// plotters failed to draw or to write the file.
+    #[error("cannot draw {path}: {message}")]
+    Draw {
+        /// The output file.
+        path: PathBuf,
+        /// plotters' message.
+        message: String,
+    },
+}
+
+/// A figure that was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figure {
+    /// File stem: the figure is `<stem>.png` and `<stem>.svg`.
+    pub stem: String,
+    /// One-line description for the markdown report.
+    pub caption: String,
+}
+
+/// What every plot needs to know besides the data.
+#[derive(Clone, Copy, Debug)]
+pub struct PlotContext<'a> {
+    /// Output directory.
+    pub dir: &'a Path,
+    /// Corpus name for titles.
+    pub corpus: &'a str,
+    /// Seed of the jitter.
+    pub seed: u64,
+}
+
+/// Whether a run finished (its counts are exact, not censored by a budget).
+pub fn finished(run: &Run) -> bool {
+    matches!(run.status, Status::Unique | Status::Multiple | Status::None)
+}
+
+pub(super) trait Draw {
+    fn size(&self) -> (u32, u32);
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String>;
+}
+
+/// Turns plotters' error into its message.
+pub(super) trait Message<T> {
+    fn msg(self) -> Result<T, String>;
+}
+
+impl<T, E: std::error::Error + Send + Sync> Message<T> for Result<T, DrawingAreaErrorKind<E>> {
+    fn msg(self) -> Result<T, String> {
+        self.map_err(|e| e.to_string())
+    }
+}
+
+pub(super) fn render(fig: &impl Draw, ctx: &PlotContext<'_>, stem: &str) -> Result<(), PlotError> {
+    font::ensure_registered().map_err(PlotError::Font)?;
+    let png = ctx.dir.join(format!("{stem}.png"));
+    let err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |message| PlotError::Draw { path, message }
+    };
+    {
+        let root = BitMapBackend::new(&png, fig.size()).into_drawing_area();
+        root.fill(&WHITE).msg().map_err(err(&png))?;
+        fig.draw(&root).map_err(err(&png))?;
+        root.present().msg().map_err(err(&png))?;
+    }
+    let svg = ctx.dir.join(format!("{stem}.svg"));
+    let root = SVGBackend::new(&svg, fig.size()).into_drawing_area();
+    root.fill(&WHITE).msg().map_err(err(&svg))?;
+    fig.draw(&root).map_err(err(&svg))?;
+    root.present().msg().map_err(err(&svg))?;
+    Ok(())
+}
+
+/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies).
+pub(super) const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+    RGBColor(153, 153, 153),
+];
+
+pub(super) const MEDIAN_COLOR: RGBColor = RGBColor(227, 26, 28);
+
+pub(super) fn text(size: f64) -> TextStyle<'static> {
+    (FAMILY, size).into_font().color(&BLACK)
+}
+
+pub(super) fn bold(size: f64) -> TextStyle<'static> {
+    (FAMILY, size, FontStyle::Bold).into_font().color(&BLACK)
+}
+
+/// Grid shape for `n` panels.
+pub(super) fn grid(n: usize) -> (usize, usize) {
+    let cols = match n {
+        0 | 1 => 1,
+        2 | 4 => 2,
+        _ => 3,
+    };
+    (n.max(1).div_ceil(cols), cols)
+}

@@ -1,0 +1,293 @@
+//! Tests of `fast`.
+
+use super::*;
+use crate::budget::Limits;
+use crate::sudoku::check_solution;
+
+/// A 17-clue puzzle (the first of the Royle collection).
+const SEVENTEEN: &str =
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+const SEVENTEEN_SOLUTION: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+/// A solution grid used to build puzzles with a known number of solutions.
+const FULL: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+fn solve(line: &str, max_solutions: u64) -> Outcome {
+    let grid = Grid::parse(line).unwrap();
+    let limits = SolveLimits {
+        max_solutions,
+        ..SolveLimits::default()
+    };
+    let outcome = Fast.solve(&grid, &limits);
+    if let Some(sol) = &outcome.solution {
+        check_solution(&grid, sol).unwrap();
+    }
+    outcome
+}
+
+/// Solutions of the `sudoku` crate (a port of JCZSolve), counted up to `limit`.
+fn peer_count(line: &str, limit: usize) -> usize {
+    sudoku::Sudoku::from_str_line(line)
+        .unwrap()
+        .solutions_count_up_to(limit)
+}
+
+/// `FULL` with the cells of `blank` emptied.
+fn blanked(blank: impl IntoIterator<Item = usize>) -> String {
+    let mut cells: Vec<char> = FULL.chars().collect();
+    for cell in blank {
+        cells[cell] = '.';
+    }
+    cells.into_iter().collect()
+}
+
+#[test]
+fn unique_17_clue() {
+    let out = solve(SEVENTEEN, 2);
+    assert_eq!(out.status, Status::Unique);
+    assert_eq!(out.solutions, 1);
+    assert_eq!(out.solution.unwrap().to_line(), SEVENTEEN_SOLUTION);
+    assert!(out.stats.nodes >= 1);
+    assert!(out.stats.nodes <= 1 + out.stats.guesses);
+}
+
+#[test]
+fn full_grid_is_one_root_node() {
+    let out = solve(FULL, 2);
+    assert_eq!(out.status, Status::Unique);
+    assert_eq!(out.solution.unwrap().to_line(), FULL);
+    assert_eq!((out.stats.nodes, out.stats.guesses), (1, 0));
+}
+
+#[test]
+fn solved_by_propagation_alone() {
+    // One missing cell per row is a naked single each: no guess.
+    let out = solve(&blanked((0..9).map(|r| 9 * r + (r * 4) % 9)), 2);
+    assert_eq!(out.status, Status::Unique);
+    assert_eq!((out.stats.nodes, out.stats.guesses), (1, 0));
+}
+
+#[test]
+fn empty_grid_stops_at_the_limit() {
+    let empty = ".".repeat(81);
+    let out = solve(&empty, 2);
+    assert_eq!(out.status, Status::Multiple);
+    assert_eq!(out.solutions, 2);
+    let out = solve(&empty, 1);
+    assert_eq!(out.status, Status::Limit);
+    assert_eq!(out.solutions, 1);
+    let out = solve(&empty, 25);
+    assert_eq!(out.solutions, 25);
+}
+
+#[test]
+fn counts_all_solutions_like_the_peer() {
+    // Blank bands, columns and blocks of a solution grid: 144, 4, 1, 1, 1224, 4 and 10 solutions,
+    // counted independently by the peer.
+    let cases = [
+        blanked(0..27),
+        blanked((0..9).flat_map(|r| [9 * r, 9 * r + 1])),
+        blanked((0..81).filter(|c| c % 9 < 3 && c / 9 < 6)),
+        blanked((0..81).filter(|c| (c / 9 + c % 9) % 3 == 0)),
+        blanked(0..36),
+        blanked((0..81).filter(|c| c % 3 == 0)),
+        blanked((0..81).filter(|c| c % 9 < 4 && c / 9 < 6)),
+    ];
+    for line in &cases {
+        let expected = peer_count(line, 100_000);
+        let out = solve(line, 0);
+        assert_eq!(out.solutions as usize, expected, "{line}");
+        let status = if expected == 1 {
+            Status::Unique
+        } else {
+            Status::Multiple
+        };
+        assert_eq!(out.status, status, "{line}");
+        if expected >= 2 {
+            let out = solve(line, 2);
+            assert_eq!((out.status, out.solutions), (Status::Multiple, 2));
+        }
+    }
+}
+
+#[test]
+fn no_solution() {
+    // r1c1 sees 1-8 in its row and 9 in its column: no candidate, but no clash of givens.
+    let line = format!(".12345678{}9{}", ".".repeat(27), ".".repeat(44));
+    let out = solve(&line, 2);
+    assert_eq!((out.status, out.solutions), (Status::None, 0));
+    assert_eq!(out.stats.nodes, 1);
+    assert!(out.solution.is_none());
+    // The 17-clue puzzle with an extra clue that is wrong but clashes with no given: only search
+    // can refute it.
+    let wrong: Vec<char> = SEVENTEEN.chars().collect();
+    let cell = wrong.iter().position(|&c| c == '.').unwrap();
+    let right = SEVENTEEN_SOLUTION.as_bytes()[cell];
+    let grid_ok = |ch: char| {
+        let mut w = wrong.clone();
+        w[cell] = ch;
+        let line: String = w.into_iter().collect();
+        Grid::parse(&line).ok().map(|_| line)
+    };
+    let line = ('1'..='9')
+        .filter(|&ch| ch as u8 != right)
+        .find_map(grid_ok)
+        .unwrap();
+    assert_eq!(peer_count(&line, 2), 0);
+    let out = solve(&line, 2);
+    assert_eq!((out.status, out.solutions), (Status::None, 0));
+    assert!(out.stats.guesses > 0 || out.stats.backtracks == 1);
+}
+
+#[test]
+fn node_budget_gives_limit() {
+    let grid = Grid::parse(&".".repeat(81)).unwrap();
+    let limits = SolveLimits {
+        max_solutions: 0,
+        budget: Limits::nodes(10),
+    };
+    let out = Fast.solve(&grid, &limits);
+    assert_eq!(out.status, Status::Limit);
+    assert_eq!(out.stats.nodes, 10);
+}
+
+#[test]
+fn time_budget_stops_the_search() {
+    let grid = Grid::parse(&".".repeat(81)).unwrap();
+    let limits = SolveLimits {
+        max_solutions: 0,
+        budget: Limits {
+            max_nodes: None,
+            max_time: Some(std::time::Duration::ZERO),
+        },
+    };
+    let out = Fast.solve(&grid, &limits);
+    // Counting every grid would never end; the clock, read every `CLOCK_STRIDE` nodes, stops
+    // it at the first reading. Two solutions were found by then, which is what the status
+    // says (`Status::from_search`).
+    assert!(out.stats.nodes <= crate::budget::CLOCK_STRIDE);
+    assert!(out.solutions >= 2);
+    assert_eq!(out.status, Status::Multiple);
+}
+
+#[test]
+fn only_the_classic_shape() {
+    assert!(Fast.supports(Shape::CLASSIC));
+    assert!(!Fast.supports(Shape::square(2).unwrap()));
+    assert!(!Fast.supports(Shape::square(4).unwrap()));
+    let grid = Grid::parse(&".".repeat(16)).unwrap();
+    assert_eq!(
+        Fast.solve(&grid, &SolveLimits::default()).status,
+        Status::Invalid
+    );
+}
+
+#[test]
+fn tables_match_their_definitions() {
+    // A full band allows every segment; a diagonal of segments is itself a permutation.
+    assert_eq!(PERM[0x1ff], 0x1ff);
+    assert_eq!(PERM[0b100_010_001], 0b100_010_001);
+    // Two rows confined to the same box: no permutation.
+    assert_eq!(PERM[0b111_001_001], 0);
+    // Row 0 only in box 0: box 0 is taken from rows 1 and 2 (claiming/pointing).
+    assert_eq!(PERM[0b111_111_001], 0b110_110_001);
+    assert_eq!(SEGMENTS[0x1ff], BAND_ALL);
+    assert_eq!(SHRINK[0b100_000_010], 0b101);
+    assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Random puzzles cut from a solution grid (20% to 60% of the cells kept), sometimes with one
+    /// clue changed (which may leave no solution): the count up to 30 agrees with the peer's,
+    /// the status with the count.
+    #[test]
+    fn counts_agree_with_the_peer(
+        draw in proptest::collection::vec(0.0f64..1.0, 81),
+        density in 0.2f64..0.6,
+        change in proptest::option::of((0usize..81, 1u8..10)),
+    ) {
+        let mut cells: Vec<u8> = FULL.bytes().map(|c| c - b'0').collect();
+        for (cell, &x) in draw.iter().enumerate() {
+            if x >= density {
+                cells[cell] = 0;
+            }
+        }
+        if let Some((cell, digit)) = change {
+            cells[cell] = digit;
+        }
+        let line: String = cells.iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect();
+        if let Ok(grid) = Grid::parse(&line) {
+            let expected = peer_count(&line, 30) as u64;
+            let limits = SolveLimits { max_solutions: 30, ..SolveLimits::default() };
+            let out = Fast.solve(&grid, &limits);
+            proptest::prop_assert_eq!(out.solutions, expected, "{}", line);
+            let status = match expected {
+                0 => Status::None,
+                1 => Status::Unique,
+                _ => Status::Multiple,
+            };
+            proptest::prop_assert_eq!(out.status, status);
+            if let Some(sol) = &out.solution {
+                proptest::prop_assert!(check_solution(&grid, sol).is_ok());
+            }
+            proptest::prop_assert_eq!(out.solution.is_some(), expected > 0);
+            proptest::prop_assert!(out.stats.nodes == 1 + out.stats.guesses);
+        }
+    }
+}
+
+/// The 17-clue corpus (`$DLXLAB_DATA/17-clue.txt`) without its comment lines, or `None` (with
+/// a note) when it is not there.
+fn seventeen_clue_corpus() -> Option<Vec<String>> {
+    let Some(dir) = std::env::var_os("DLXLAB_DATA") else {
+        eprintln!("DLXLAB_DATA not set; skipping");
+        return None;
+    };
+    let path = std::path::Path::new(&dir).join("17-clue.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("{} not readable; skipping", path.display());
+        return None;
+    };
+    let lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    Some(lines)
+}
+
+/// Solves `lines` and checks each against the `sudoku` crate: unique, the same solution, and
+/// every node but the root a guess.
+fn agree_with_peer(lines: &[String]) {
+    for line in lines {
+        let peer = sudoku::Sudoku::from_str_line(line).unwrap();
+        let expected = peer.solution().unwrap().to_str_line().to_string();
+        let out = solve(line, 2);
+        assert_eq!(out.status, Status::Unique, "{line}");
+        assert_eq!(out.solution.unwrap().to_line(), expected, "{line}");
+        assert_eq!(out.stats.nodes, out.stats.guesses + 1, "{line}");
+    }
+}
+
+/// The first 500 puzzles of the 17-clue corpus against the `sudoku` crate. Skipped when
+/// `$DLXLAB_DATA` is not set or lacks the file.
+#[test]
+fn first_500_of_17_clue_corpus() {
+    if let Some(lines) = seventeen_clue_corpus() {
+        assert!(lines.len() >= 500);
+        agree_with_peer(&lines[..500]);
+    }
+}
+
+/// All 49,158 puzzles (a few seconds): `cargo test --lib fast -- --ignored`.
+#[test]
+#[ignore]
+fn whole_17_clue_corpus() {
+    if let Some(lines) = seventeen_clue_corpus() {
+        agree_with_peer(&lines);
+    }
+}
