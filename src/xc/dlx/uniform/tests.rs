@@ -1,7 +1,7 @@
 //! Tests of `uniform`.
 
-use super::*;
 use super::scan::{first_byte_equal_swar, min_byte_portable};
+use super::*;
 
 #[test]
 fn first_byte_equal_finds_the_first_match() {

@@ -1,0 +1,331 @@
+//! Dynamic chains, whose implications use the whole grid after each assumption: Nishio forcing
+//! chains and dynamic forcing chains (SE 8.5+).
+
+use super::multiple::conclusion_step;
+use super::*;
+
+/// SE's dynamic chaining from one assumption: like the static one, but each candidate turned off
+/// is removed from a working copy of the grid, so later "off → on" steps see the hidden and naked
+/// singles those removals create. Such a step's parents include the removed candidates it relies
+/// on, which is how SE counts a dynamic chain's length.
+pub(super) struct Dynamic {
+    /// Whether each node was reached.
+    reached: Vec<bool>,
+    /// The parents of each reached node.
+    parents: Vec<Vec<Node>>,
+    /// The first node found both on and off, as its (on, off) nodes.
+    contradiction: Option<(Node, Node)>,
+}
+
+impl Dynamic {
+    fn of(state: &State, start: Node, y: bool) -> Dynamic {
+        let mut reached = vec![false; NODES];
+        let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];
+        let mut cands: [u16; 81] = std::array::from_fn(|c| state.cands(c));
+        reached[start as usize] = true;
+        let mut pending_on = std::collections::VecDeque::new();
+        let mut pending_off = std::collections::VecDeque::new();
+        if node_on(start) {
+            pending_on.push_back(start);
+        } else {
+            pending_off.push_back(start);
+        }
+        let mut out: Vec<(Node, Vec<Node>)> = Vec::new();
+        loop {
+            out.clear();
+            if let Some(n) = pending_on.pop_front() {
+                let (cell, d) = (node_cell(n), node_digit(n));
+                if y {
+                    for v in crate::logic::digits_of(cands[cell]) {
+                        if v != d {
+                            out.push((node(cell, v, false), vec![n]));
+                        }
+                    }
+                }
+                let [bx, row, col] = crate::logic::units_of(cell);
+                for (k, u) in [bx, row, col].into_iter().enumerate() {
+                    for &c in &UNITS[u] {
+                        let c = c as usize;
+                        if c == cell || cands[c] & (1 << (d - 1)) == 0 {
+                            continue;
+                        }
+                        if k > 0 && UNIT_SETS[bx] & (1u128 << c) != 0 {
+                            continue;
+                        }
+                        out.push((node(c, d, false), vec![n]));
+                    }
+                }
+            } else if let Some(n) = pending_off.pop_front() {
+                let (cell, d) = (node_cell(n), node_digit(n));
+                let bit = 1u16 << (d - 1);
+                if y && cands[cell].count_ones() == 2 {
+                    let other = (cands[cell] & !bit).trailing_zeros() as u8 + 1;
+                    let mut ps = vec![n];
+                    for v in crate::logic::digits_of(state.cands(cell) & !cands[cell]) {
+                        ps.push(node(cell, v, false));
+                    }
+                    out.push((node(cell, other, true), ps));
+                }
+                for u in crate::logic::units_of(cell) {
+                    let here: Vec<usize> = UNITS[u]
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| cands[c] & bit != 0)
+                        .collect();
+                    if here.len() == 2 {
+                        let other = if here[0] == cell { here[1] } else { here[0] };
+                        let mut ps = vec![n];
+                        for &c in &UNITS[u] {
+                            let c = c as usize;
+                            if state.cands(c) & bit != 0 && cands[c] & bit == 0 {
+                                ps.push(node(c, d, false));
+                            }
+                        }
+                        out.push((node(other, d, true), ps));
+                    }
+                }
+                cands[cell] &= !bit;
+            } else {
+                break;
+            }
+            for (m, ps) in out.drain(..) {
+                if reached[(m ^ 1) as usize] {
+                    parents[m as usize] = ps;
+                    let pair = if node_on(m) { (m, m ^ 1) } else { (m ^ 1, m) };
+                    return Dynamic {
+                        reached,
+                        parents,
+                        contradiction: Some(pair),
+                    };
+                }
+                if !reached[m as usize] {
+                    reached[m as usize] = true;
+                    parents[m as usize] = ps;
+                    if node_on(m) {
+                        pending_on.push_back(m);
+                    } else {
+                        pending_off.push_back(m);
+                    }
+                }
+            }
+        }
+        Dynamic {
+            reached,
+            parents,
+            contradiction: None,
+        }
+    }
+
+    /// Distinct nodes among `n` and its ancestors (SE's `getAncestorCount`).
+    fn ancestors(&self, n: Node) -> usize {
+        let mut seen = vec![false; NODES];
+        let mut stack = vec![n];
+        let mut count = 0;
+        while let Some(x) = stack.pop() {
+            if std::mem::replace(&mut seen[x as usize], true) {
+                continue;
+            }
+            count += 1;
+            stack.extend(self.parents[x as usize].iter().copied());
+        }
+        count
+    }
+}
+
+/// SE's Nishio forcing chains (7.5 plus a length bonus): assume a candidate true (or false) and
+/// follow X-links only, dynamically; if some candidate ends up both true and false, the
+/// assumption was wrong. The length counts the nodes of both contradicting chains.
+pub fn nishio(state: &State) -> Option<Step> {
+    let mut found: Vec<Found> = Vec::new();
+    for cell in 0..81 {
+        let m = state.cands(cell);
+        if m.count_ones() < 2 {
+            continue;
+        }
+        for d in crate::logic::digits_of(m) {
+            for start in [node(cell, d, true), node(cell, d, false)] {
+                let dynamic = Dynamic::of(state, start, false);
+                let Some((on, off)) = dynamic.contradiction else {
+                    continue;
+                };
+                let complexity = dynamic.ancestors(on) + dynamic.ancestors(off);
+                let score = 75 + length_bonus(complexity);
+                let text = format!(
+                    "Nishio Forcing Chain: if {}{}{}, {} would be both {} and not",
+                    cell_name(cell),
+                    if node_on(start) { "=" } else { "<>" },
+                    d,
+                    cell_name(node_cell(on)),
+                    node_digit(on)
+                );
+                if let Some(step) =
+                    conclusion_step(state, start ^ 1, Technique::NishioForcingChain, score, text)
+                {
+                    found.push(Found {
+                        score,
+                        complexity,
+                        sort_key: 7,
+                        step,
+                    });
+                }
+            }
+        }
+    }
+    found.sort_by(|a, b| {
+        a.score
+            .cmp(&b.score)
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    found.into_iter().next().map(|f| f.step)
+}
+
+/// SE's dynamic forcing chains (8.5 plus a length bonus): chains with X- and Y-links followed
+/// dynamically, from each candidate of each cell with two or more candidates. A conclusion is
+/// drawn when an assumption leads to a contradiction (it is false, or its negation is), when a
+/// candidate and its negation imply the same thing (double forcing), when every candidate of a
+/// cell implies the same thing (cell forcing), or every place of a digit in a unit does (region
+/// forcing). The length counts the nodes of all the chains involved.
+pub fn dynamic_forcing_chains(state: &State) -> Option<Step> {
+    let mut found: Vec<Found> = Vec::new();
+    let push = |found: &mut Vec<Found>, target: Node, complexity: usize, key: u8, text: String| {
+        let score = 85 + length_bonus(complexity);
+        if let Some(step) =
+            conclusion_step(state, target, Technique::DynamicForcingChains, score, text)
+        {
+            found.push(Found {
+                score,
+                complexity,
+                sort_key: key,
+                step,
+            });
+        }
+    };
+    let mut cache: Vec<Option<Dynamic>> = (0..NODES).map(|_| None).collect();
+    for cell in 0..81 {
+        let m = state.cands(cell);
+        if m.count_ones() < 2 {
+            continue;
+        }
+        for d in crate::logic::digits_of(m) {
+            let on = node(cell, d, true);
+            for start in [on, on ^ 1] {
+                if cache[start as usize].is_none() {
+                    cache[start as usize] = Some(Dynamic::of(state, start, true));
+                }
+            }
+            let (Some(from_on), Some(from_off)) = (&cache[on as usize], &cache[(on ^ 1) as usize])
+            else {
+                continue;
+            };
+            for (start, dy) in [(on, from_on), (on ^ 1, from_off)] {
+                if let Some((a, b)) = dy.contradiction {
+                    let text = format!(
+                        "Contradiction Forcing Chain: {}{}{} makes {} both {} and not",
+                        cell_name(cell),
+                        if node_on(start) { "=" } else { "<>" },
+                        d,
+                        cell_name(node_cell(a)),
+                        node_digit(a)
+                    );
+                    push(
+                        &mut found,
+                        start ^ 1,
+                        dy.ancestors(a) + dy.ancestors(b),
+                        7,
+                        text,
+                    );
+                }
+            }
+            if m.count_ones() >= 3 {
+                for t in 0..NODES as Node {
+                    if from_on.reached[t as usize]
+                        && from_off.reached[t as usize]
+                        && t != on
+                        && t != on ^ 1
+                    {
+                        let text = format!(
+                            "Double Forcing Chain: {}={} and {}<>{} both imply {}{}{}",
+                            cell_name(cell),
+                            d,
+                            cell_name(cell),
+                            d,
+                            cell_name(node_cell(t)),
+                            if node_on(t) { "=" } else { "<>" },
+                            node_digit(t)
+                        );
+                        push(
+                            &mut found,
+                            t,
+                            from_on.ancestors(t) + from_off.ancestors(t),
+                            1,
+                            text,
+                        );
+                    }
+                }
+            }
+            for u in crate::logic::units_of(cell) {
+                let p = state.positions(u, d);
+                if p.count_ones() < 2 || UNITS[u][p.trailing_zeros() as usize] as usize != cell {
+                    continue;
+                }
+                let branches: Vec<Node> = (0..9)
+                    .filter(|i| p & (1 << i) != 0)
+                    .map(|i| node(UNITS[u][i] as usize, d, true))
+                    .collect();
+                for &b in &branches {
+                    if cache[b as usize].is_none() {
+                        cache[b as usize] = Some(Dynamic::of(state, b, true));
+                    }
+                }
+                let sets: Vec<&Dynamic> = branches
+                    .iter()
+                    .filter_map(|&b| cache[b as usize].as_ref())
+                    .collect();
+                for t in 0..NODES as Node {
+                    if branches.contains(&t) || !sets.iter().all(|s| s.reached[t as usize]) {
+                        continue;
+                    }
+                    let complexity = sets.iter().map(|s| s.ancestors(t)).sum();
+                    let text = format!(
+                        "Region Forcing Chains: every place of {} in {} implies {}{}{}",
+                        d,
+                        crate::logic::unit_name(u),
+                        cell_name(node_cell(t)),
+                        if node_on(t) { "=" } else { "<>" },
+                        node_digit(t)
+                    );
+                    push(&mut found, t, complexity, 6, text);
+                }
+            }
+        }
+        let branches: Vec<Node> = crate::logic::digits_of(m)
+            .map(|d| node(cell, d, true))
+            .collect();
+        let sets: Vec<&Dynamic> = branches
+            .iter()
+            .filter_map(|&b| cache[b as usize].as_ref())
+            .collect();
+        for t in 0..NODES as Node {
+            if branches.contains(&t) || !sets.iter().all(|s| s.reached[t as usize]) {
+                continue;
+            }
+            let complexity = sets.iter().map(|s| s.ancestors(t)).sum();
+            let text = format!(
+                "Cell Forcing Chains: every candidate of {} implies {}{}{}",
+                cell_name(cell),
+                cell_name(node_cell(t)),
+                if node_on(t) { "=" } else { "<>" },
+                node_digit(t)
+            );
+            push(&mut found, t, complexity, 5, text);
+        }
+    }
+    found.sort_by(|a, b| {
+        a.score
+            .cmp(&b.score)
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    found.into_iter().next().map(|f| f.step)
+}
