@@ -36,6 +36,9 @@ use sha2::{Digest, Sha256};
 use super::split::SplitPlan;
 use super::{ChoicePolicy, OptionId, SearchStats};
 
+mod merge;
+pub use merge::{merge, Merged};
+
 /// Version of the files written by this module; readers refuse other versions.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -257,20 +260,6 @@ pub enum JobsError {
         /// Number of jobs in the manifest.
         jobs: u64,
     },
-}
-
-fn list_ids(ids: &[u64], count: u64) -> String {
-    let mut s = String::new();
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            s.push_str(", ");
-        }
-        let _ = write!(s, "{id}");
-    }
-    if count > ids.len() as u64 {
-        s.push_str(", …");
-    }
-    s
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> JobsError + '_ {
@@ -536,80 +525,16 @@ pub fn read_slice_result(path: &Path) -> Result<SliceResult, JobsError> {
     Ok(r)
 }
 
-/// The merged count of a job directory.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Merged {
-    /// Totals over the whole tree, equal to the serial count.
-    pub total: Counts,
-    /// Number of jobs.
-    pub jobs: u64,
-    /// Result files read.
-    pub files: usize,
-}
-
-/// Reads every result of a job directory, checks that each job was reported exactly once by a
-/// result of this split, and sums.
-pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
-    let (manifest, manifest_sha256) = read_manifest(dir)?;
-    let results = dir.join(RESULTS_DIR);
-    let mut files: Vec<PathBuf> = match fs::read_dir(&results) {
-        Ok(rd) => rd
-            .map(|e| e.map(|e| e.path()).map_err(io_err(&results)))
-            .collect::<Result<_, _>>()?,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(io_err(&results)(e)),
-    };
-    // Temporary files of writers still running (or killed) are not results.
-    files.retain(|p| {
-        p.extension().is_some_and(|e| e == "json")
-            && !p
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-    });
-    files.sort();
-    let mut seen: BTreeMap<u64, PathBuf> = BTreeMap::new();
-    let mut total = SearchStats::from(&manifest.above);
-    for path in &files {
-        let r = read_slice_result(path)?;
-        if r.manifest_sha256 != manifest_sha256 {
-            return Err(JobsError::WrongManifest {
-                path: path.clone(),
-                expected: manifest_sha256,
-                found: r.manifest_sha256,
-            });
+fn list_ids(ids: &[u64], count: u64) -> String {
+    let mut s = String::new();
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
         }
-        for job in &r.jobs {
-            if job.id >= manifest.jobs {
-                return Err(JobsError::UnknownJob {
-                    path: path.clone(),
-                    job: job.id,
-                    jobs: manifest.jobs,
-                });
-            }
-            if let Some(first) = seen.insert(job.id, path.clone()) {
-                return Err(JobsError::Duplicate {
-                    job: job.id,
-                    first,
-                    second: path.clone(),
-                });
-            }
-            super::split::add_shifted(&mut total, &SearchStats::from(&job.counts), manifest.depth);
-        }
+        let _ = write!(s, "{id}");
     }
-    if seen.len() as u64 != manifest.jobs {
-        let missing: Vec<u64> = (0..manifest.jobs)
-            .filter(|id| !seen.contains_key(id))
-            .take(10)
-            .collect();
-        return Err(JobsError::Missing {
-            missing,
-            count: manifest.jobs - seen.len() as u64,
-            jobs: manifest.jobs,
-        });
+    if count > ids.len() as u64 {
+        s.push_str(", …");
     }
-    Ok(Merged {
-        total: Counts::from(&total),
-        jobs: manifest.jobs,
-        files: files.len(),
-    })
+    s
 }
