@@ -146,69 +146,42 @@ fn check_solve_and_bench_take_external_solvers() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = corpus(dir.path(), 6);
     let crate_spec = format!("crate={}", rust_adapter().display());
-    let out = dlxlab(dir.path())
-        .args([
-            "check",
-            "--solvers",
-            "dlx",
-            "--external",
-            &crate_spec,
-            "--corpus",
-        ])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // `dlxlab ARGS --corpus CORPUS`, its exit code and standard output.
+    let on_corpus = |args: &[&str]| {
+        let out = dlxlab(dir.path())
+            .args(args)
+            .arg("--corpus")
+            .arg(&corpus)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, text) = on_corpus(&["check", "--solvers", "dlx", "--external", &crate_spec]);
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("all solvers agree"), "{text}");
     // A lying program fails the check: it claims `none` for every puzzle.
-    let out = dlxlab(dir.path())
-        .args([
-            "check",
-            "--solvers",
-            "dlx",
-            "--external",
-            "liar=sh -c 'while read -r l; do echo none; done'",
-            "--corpus",
-        ])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("disagree"));
+    let liar = "liar=sh -c 'while read -r l; do echo none; done'";
+    let (code, text) = on_corpus(&["check", "--solvers", "dlx", "--external", liar]);
+    assert_eq!(code, Some(1));
+    assert!(text.contains("disagree"), "{text}");
 
-    let solved = dlxlab(dir.path())
-        .args(["solve", "--external", &crate_spec, "--corpus"])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    let reference = dlxlab(dir.path())
-        .args(["solve", "--solver", "dlx", "--corpus"])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    assert!(solved.status.success());
-    assert_eq!(solved.stdout, reference.stdout);
-    let bench = dlxlab(dir.path())
-        .args([
-            "bench",
-            "--solvers",
-            "fast",
-            "--warmup",
-            "2",
-            "--external",
-            &crate_spec,
-            "--corpus",
-        ])
-        .arg(&corpus)
-        .output()
-        .unwrap();
-    let table = String::from_utf8_lossy(&bench.stdout);
-    assert!(bench.status.success(), "{table}");
+    let (code, solved) = on_corpus(&["solve", "--external", &crate_spec]);
+    let (_, reference) = on_corpus(&["solve", "--solver", "dlx"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(solved, reference);
+    let (code, table) = on_corpus(&[
+        "bench",
+        "--solvers",
+        "fast",
+        "--warmup",
+        "2",
+        "--external",
+        &crate_spec,
+    ]);
+    assert_eq!(code, Some(0), "{table}");
     for row in ["| fast |", "| crate |", "| external-null |"] {
         assert!(table.contains(row), "{row} missing:\n{table}");
     }

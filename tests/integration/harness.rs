@@ -837,27 +837,28 @@ mod first_hour {
         assert!(!bare.join("report.md").exists());
     }
 
+    /// A quick study (no plots, no ratings) of `corpus` from `cwd` into `cwd/out`; its meta.json.
+    fn quick_study(cwd: &Path, corpus: &Path, out: &str) -> dlxlab::harness::meta::Meta {
+        let flags = [
+            "study",
+            "--quiet",
+            "--no-plots",
+            "--ratings",
+            "none",
+            "--out",
+            out,
+        ];
+        run_ok(dlxlab(cwd).args(flags).arg("--corpus").arg(corpus));
+        dlxlab::harness::read_meta(&cwd.join(out)).unwrap()
+    }
+
     #[test]
     fn reports_name_the_corpus_without_a_machine_path() {
         // The corpus lies outside the working directory: only its file name is recorded.
         let data = tempfile::tempdir().unwrap();
         let corpus = write_corpus(data.path(), "far-away.txt", mixed_corpus(8).as_bytes());
         let cwd = tempfile::tempdir().unwrap();
-        run_ok(
-            dlxlab(cwd.path())
-                .args([
-                    "study",
-                    "--quiet",
-                    "--no-plots",
-                    "--ratings",
-                    "none",
-                    "--out",
-                    "r",
-                    "--corpus",
-                ])
-                .arg(&corpus),
-        );
-        let meta = dlxlab::harness::read_meta(&cwd.path().join("r")).unwrap();
+        let meta = quick_study(cwd.path(), &corpus, "r");
         assert_eq!(meta.corpus.path, "far-away.txt");
         assert_eq!(meta.corpus.sha256.len(), 64);
         let data_dir = data.path().to_str().unwrap();
@@ -867,27 +868,10 @@ mod first_hour {
         }
         // Inside the working tree (a directory with .git): the relative path.
         std::fs::create_dir_all(cwd.path().join(".git")).unwrap();
-        std::fs::create_dir_all(cwd.path().join("sub/datasets")).unwrap();
-        let inside = write_corpus(
-            &cwd.path().join("sub/datasets"),
-            "in.txt",
-            mixed_corpus(8).as_bytes(),
-        );
-        run_ok(
-            dlxlab(&cwd.path().join("sub"))
-                .args([
-                    "study",
-                    "--quiet",
-                    "--no-plots",
-                    "--ratings",
-                    "none",
-                    "--out",
-                    "r2",
-                    "--corpus",
-                ])
-                .arg(&inside),
-        );
-        let meta = dlxlab::harness::read_meta(&cwd.path().join("sub/r2")).unwrap();
+        let sub = cwd.path().join("sub");
+        std::fs::create_dir_all(sub.join("datasets")).unwrap();
+        let inside = write_corpus(&sub.join("datasets"), "in.txt", mixed_corpus(8).as_bytes());
+        let meta = quick_study(&sub, &inside, "r2");
         assert_eq!(meta.corpus.path, "sub/datasets/in.txt");
     }
 }
