@@ -40,6 +40,9 @@ convert() { # file raw out
     se-rated-sample.txt)
       # Sudoku Exchange bank: "<hash> <81 chars> <rating>"; the first 640 lines of the file.
       tr -d '\r' < "$2" | awk 'NF >= 3 { gsub(/0/, ".", $2); print $2, $3 }' | head -n 640 > "$3" ;;
+    top95.txt|top1465.txt|norvig-hardest.txt)
+      # One puzzle per line as the first 81 characters ('.' or '0' empty), maybe followed by notes.
+      tr -d '\r' < "$2" | grep -oE '^[0-9.]{81}' | tr '0' '.' > "$3" ;;
     *) cp "$2" "$3" ;;
   esac
 }
@@ -48,6 +51,28 @@ status=0
 while read -r file sum bytes lines url; do
   case "$file" in ''|'#'*) continue ;; esac
   dest="$root/datasets/$file"
+  if [[ "$sum" == "-" ]]; then
+    # No pinned checksum: take the shared copy if there is one, else download; say what it is.
+    if [[ -n "${DLXLAB_DATA:-}" && -f "$DLXLAB_DATA/$file" ]]; then
+      cp "$DLXLAB_DATA/$file" "$dest" && chmod u+w "$dest"
+      echo "$file: copied from \$DLXLAB_DATA (no pinned checksum; SHA-256 $(sha256 "$dest"), $(puzzle_lines "$dest") puzzles)"
+      continue
+    fi
+    raw="$(mktemp)"
+    if ! download "$url" "$raw"; then
+      echo "fetch-datasets: $file: download of $url failed" >&2
+      rm -f "$raw"; status=1; continue
+    fi
+    convert "$file" "$raw" "$dest.part"
+    rm -f "$raw"
+    if [[ "$(puzzle_lines "$dest.part")" -eq 0 ]]; then
+      echo "fetch-datasets: $file: $url gave no puzzle lines; left as $dest.part" >&2
+      status=1; continue
+    fi
+    mv "$dest.part" "$dest"
+    echo "$file: downloaded (no pinned checksum; SHA-256 $(sha256 "$dest"), $(puzzle_lines "$dest") puzzles)"
+    continue
+  fi
   if [[ -n "${DLXLAB_DATA:-}" && -f "$DLXLAB_DATA/$file" ]]; then
     cp "$DLXLAB_DATA/$file" "$dest.part" && chmod u+w "$dest.part"
     if [[ "$(sha256 "$dest.part")" != "$sum" ]]; then
