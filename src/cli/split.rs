@@ -88,6 +88,7 @@ pub fn run(args: SplitArgs) -> anyhow::Result<ExitCode> {
 pub fn count_in_parallel(
     problem: &Problem,
     policy: ChoicePolicy,
+    method: dlxlab::xc::choose::Method,
     threads: usize,
     depth: Option<usize>,
     limits: &dlxlab::xc::Limits,
@@ -108,7 +109,8 @@ pub fn count_in_parallel(
         .progress_chars("=> "),
     );
     bar.set_message(plan.depth.to_string());
-    let result = pool.install(|| split::count_parallel(problem, &plan, limits, &|| bar.inc(1)))?;
+    let result = pool
+        .install(|| split::count_parallel_with(problem, &plan, limits, method, &|| bar.inc(1)))?;
     bar.finish_and_clear();
     Ok(result)
 }

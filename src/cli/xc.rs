@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use dlxlab::xc::choose::for_problem_kind;
+use dlxlab::xc::choose::{for_problem_with, EngineKind, Method};
 use dlxlab::xc::format::{self, ReadError};
 use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, SearchEnd};
 
@@ -72,10 +72,34 @@ pub struct XcArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
 
+    /// The engine for problems without multiplicities: `dlx` (dancing links, counted as dlx1/dlx2)
+    /// or `dc` (dancing cells, counted as Knuth's SSXC1; --stats adds its mems). Problems with
+    /// multiplicities need `dlx` (which runs Algorithm M for them).
+    #[arg(long, value_enum, default_value_t = EngineArg::Dlx)]
+    engine: EngineArg,
+
     /// With --count: split the tree at depth D (default with --threads: the first depth giving at
     /// least 64 subproblems per thread).
     #[arg(long, value_name = "D")]
     split_depth: Option<usize>,
+}
+
+/// The `--engine` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum EngineArg {
+    /// Dancing links (Algorithm X/C; Algorithm M for multiplicities).
+    Dlx,
+    /// Dancing cells (sparse sets, Knuth's SSXC1).
+    Dc,
+}
+
+impl From<EngineArg> for Method {
+    fn from(e: EngineArg) -> Method {
+        match e {
+            EngineArg::Dlx => Method::Dlx,
+            EngineArg::Dc => Method::Dc,
+        }
+    }
 }
 
 /// The `--policy` values.
@@ -134,7 +158,9 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.limit_nodes,
         max_time: None,
     };
-    let (mut engine, kind) = for_problem_kind(problem);
+    let method = Method::from(args.engine);
+    let (mut engine, kind) =
+        for_problem_with(problem, method).with_context(|| format!("in {name}"))?;
     let policy = match args.policy {
         Policy::Mrv => ChoicePolicy::Mrv,
         Policy::First => ChoicePolicy::First,
@@ -151,7 +177,14 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
     let mut write_error: Option<io::Error> = None;
     let start = Instant::now();
     let result = if parallel {
-        super::split::count_in_parallel(problem, policy, args.threads, args.split_depth, &limits)?
+        super::split::count_in_parallel(
+            problem,
+            policy,
+            method,
+            args.threads,
+            args.split_depth,
+            &limits,
+        )?
     } else {
         engine.search_dyn(&limits, &mut |solution: &[OptionId]| {
             found += 1;
@@ -211,6 +244,15 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         writeln!(err, "solutions: {solutions}")?;
         writeln!(err, "nodes: {}", s.nodes)?;
         writeln!(err, "updates: {}", s.updates)?;
+        if parallel && kind == EngineKind::Dc {
+            writeln!(
+                err,
+                "note: split count: the nodes and updates above the split are dancing links', \
+                 below it dancing cells'; only the solutions equal the serial count's"
+            )?;
+        } else if let Some(mems) = engine.mems() {
+            writeln!(err, "mems: {mems}")?;
+        }
         let profile: Vec<String> = s.profile.iter().map(u64::to_string).collect();
         writeln!(err, "profile: {}", profile.join(" "))?;
         writeln!(

@@ -6,6 +6,7 @@
 //! [`Engine`](super::engine::Engine) and depends only on [`super::engine`], and a new engine plugs in
 //! here with one more arm.
 
+use super::dc::Dc;
 use super::dlx::{Dlx, UniformDlx};
 use super::engine::{Engine, EngineError};
 use super::Problem;
@@ -38,6 +39,62 @@ pub enum EngineKind {
     },
     /// [`Mcc`](crate::xc::mcc::Mcc): Algorithm M, for multiplicities.
     Mcc,
+    /// [`Dc`]: dancing cells (sparse sets), counted as SSXC1; chosen only on request
+    /// ([`Method::Dc`]).
+    Dc,
+}
+
+/// The method a caller asks for on problems without multiplicities (`--engine dlx|dc`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Dancing links, Algorithm X/C ([`Dlx`] or its uniform fast path): the default.
+    #[default]
+    Dlx,
+    /// Dancing cells ([`Dc`], Knuth's SSXC1): the same solutions in another order, with SSXC1's
+    /// node counts and mems.
+    Dc,
+}
+
+impl Method {
+    /// Every method, in the order the CLI lists them.
+    pub const ALL: [Method; 2] = [Method::Dlx, Method::Dc];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Dlx => "dlx",
+            Method::Dc => "dc",
+        }
+    }
+
+    /// Parses [`Method::name`].
+    pub fn parse(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// [`for_problem_kind`] with a choice of method: [`Method::Dlx`] is [`for_problem_kind`] itself;
+/// [`Method::Dc`] builds [`Dc`], and fails on multiplicities (dancing cells has no Algorithm M).
+pub fn for_problem_with(
+    problem: &Problem,
+    method: Method,
+) -> Result<(Box<dyn Engine>, EngineKind), EngineError> {
+    match method {
+        Method::Dlx => Ok(for_problem_kind(problem)),
+        Method::Dc => Ok((Box::new(Dc::new(problem)?), EngineKind::Dc)),
+    }
+}
+
+/// [`exact`] with a choice of method (for the split counts, which need engines that move between
+/// threads): [`Method::Dlx`] is [`exact`], [`Method::Dc`] builds [`Dc`].
+pub fn exact_with(
+    problem: &Problem,
+    method: Method,
+) -> Result<(Box<dyn Engine + Send>, EngineKind), EngineError> {
+    match method {
+        Method::Dlx => exact(problem),
+        Method::Dc => Ok((Box::new(Dc::new(problem)?), EngineKind::Dc)),
+    }
 }
 
 impl std::fmt::Display for EngineKind {
@@ -49,6 +106,7 @@ impl std::fmt::Display for EngineKind {
                 "dlx (Algorithm X/C, counted as dlx1/dlx2; uniform fast path, {width} items per option)"
             ),
             EngineKind::Mcc => write!(f, "mcc (Algorithm M, counted as dlx3)"),
+            EngineKind::Dc => write!(f, "dc (dancing cells, counted as SSXC1)"),
         }
     }
 }

@@ -36,6 +36,12 @@ pub trait Engine {
 
     /// `(items, options)` of the problem, for messages.
     fn problem_sizes(&self) -> (usize, usize);
+
+    /// The mems of the last search, for engines that count them as Knuth's programs do (the
+    /// dancing-cells engine, as SSXC1); `None` for the others.
+    fn mems(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Why an engine cannot be built for a problem.
@@ -120,5 +126,9 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
 
     fn problem_sizes(&self) -> (usize, usize) {
         (**self).problem_sizes()
+    }
+
+    fn mems(&self) -> Option<u64> {
+        (**self).mems()
     }
 }

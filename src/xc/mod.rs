@@ -6,6 +6,7 @@
 //!
 //! - [`problem`]: the builder and the validated problem, with dense [`ItemId`]s and [`OptionId`]s.
 //! - [`dlx`]: the dancing-links arena and Algorithm X/C (Knuth's dlx1/dlx2).
+//! - [`dc`]: dancing cells, exact cover over sparse sets (Knuth's SSXC1).
 //! - [`mcc`]: Algorithm M (Knuth's dlx3), for primary items with multiplicities.
 //! - [`format`]: Knuth's DLX text format, read and written.
 //! - [`engine`]: the [`engine::Engine`] trait; [`choose`]: which engine runs a problem.
@@ -13,6 +14,7 @@
 
 pub mod choose;
 pub mod count;
+pub mod dc;
 pub mod dlx;
 pub mod engine;
 pub mod format;

@@ -502,11 +502,26 @@ pub fn count_parallel(
     limits: &Limits,
     progress: &(dyn Fn() + Sync),
 ) -> Result<SearchResult, CountError> {
+    count_parallel_with(problem, plan, limits, super::choose::Method::Dlx, progress)
+}
+
+/// [`count_parallel`] with the engines of `method`. With [`Method::Dc`](super::choose::Method::Dc)
+/// the solutions are exact, but the plan's counts above the cut are dancing links' and the
+/// subproblems' are dancing cells': the nodes, updates and profile of the total are then a
+/// mixture, equal to neither engine's serial count (dancing cells' tree differs in its
+/// tie-breaks and dead ends, which this module does not model).
+pub fn count_parallel_with(
+    problem: &Problem,
+    plan: &SplitPlan,
+    limits: &Limits,
+    method: super::choose::Method,
+    progress: &(dyn Fn() + Sync),
+) -> Result<SearchResult, CountError> {
     let results = count_paths(
         &plan.subproblems,
         plan.policy,
         limits,
-        || super::choose::exact(problem).map(|(engine, _)| engine),
+        || super::choose::exact_with(problem, method).map(|(engine, _)| engine),
         progress,
     )?;
     Ok(sum(plan, &results))
