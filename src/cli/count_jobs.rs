@@ -25,6 +25,11 @@ pub struct CountJobsArgs {
     /// Worker threads (0: one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// The engine that counts the jobs: `dlx` (dancing links) or `dc` (dancing cells). Solutions
+    /// are exact with both; the split above the jobs is dancing links', so with `dc` the merged
+    /// nodes and updates mix the two engines' counts. Count every slice with the same engine.
+    #[arg(long, value_enum, default_value_t = super::xc::EngineArg::Dlx)]
+    pub engine: super::xc::EngineArg,
 }
 
 /// Runs the command.
@@ -51,7 +56,7 @@ pub fn run(args: CountJobsArgs) -> anyhow::Result<ExitCode> {
             &paths,
             policy,
             &Limits::NONE,
-            || choose::exact(&problem).map(|(e, _)| e),
+            || choose::exact_with(&problem, args.engine.into()).map(|(e, _)| e),
             &|| {},
         )
     })?;

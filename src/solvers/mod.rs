@@ -4,7 +4,8 @@
 //!
 //! - **node**: one node of the search tree. For propagation solvers, a node is a state entered by the
 //!   search — the root, and each state reached by placing a trial value — counted after propagation.
-//!   For `dlx`, nodes are counted exactly as Knuth's dlx1 counts them (see [`crate::xc::SearchStats`]).
+//!   For `dlx`, nodes are counted exactly as Knuth's dlx1 counts them (see [`crate::xc::SearchStats`]);
+//!   for `dc`, as his SSXC1 counts them (see [`crate::xc::dc`]).
 //! - **guess**: a trial value placed at a branch point where more than one choice was possible (a
 //!   cell with two or more candidates, or an exact-cover item with two or more options). Every child
 //!   of such a branch point that the search enters counts as one guess; a forced choice is not a guess.
@@ -14,6 +15,7 @@
 
 pub mod backtrack;
 mod board;
+pub mod dc;
 pub mod dlx;
 pub mod external;
 pub mod fast;

@@ -12,6 +12,7 @@ pub fn all_solvers() -> Vec<Box<dyn Solver>> {
         Box::new(super::subsets::Subsets),
         Box::new(super::fast::Fast),
         Box::new(super::dlx::DlxSolver),
+        Box::new(super::dc::DcSolver),
     ]
 }
 

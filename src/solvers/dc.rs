@@ -1,0 +1,119 @@
+//! `dc`: Sudoku as exact cover ([`crate::puzzles::sudoku`], the same encoding as `dlx`) solved by
+//! dancing cells ([`crate::xc::dc::Dc`], Knuth's SSXC1).
+//!
+//! The matrix of each shape is built once per thread and kept in a thread-local cache; a puzzle's
+//! givens are forced, the search runs from a fresh copy of the matrix with them applied, and the
+//! givens are released.
+//!
+//! Nodes are SSXC1's (see [`crate::xc::dc`]): a choice that leaves some cell, row, column or box
+//! constraint without options is abandoned before it becomes a node, so `dc` reports fewer nodes
+//! than `dlx` on the same puzzle, and its ties go to the first item in its (changing) active list.
+//! Guesses are children tried at items with two or more options; backtracks are those abandoned
+//! choices.
+
+use std::cell::RefCell;
+
+use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
+use crate::puzzles::sudoku::{encode, SudokuXc};
+use crate::sudoku::{Grid, Shape};
+use crate::xc::dc::Dc;
+use crate::xc::engine::Engine;
+use crate::xc::{Control, SearchEnd};
+
+/// The dancing-cells Sudoku solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DcSolver;
+
+thread_local! {
+    /// One matrix per shape and thread, built on first use (a list: a thread sees few shapes).
+    static MATRICES: RefCell<Vec<(Shape, SudokuXc, Dc)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Solver for DcSolver {
+    fn name(&self) -> &'static str {
+        "dc"
+    }
+
+    fn descriptor(&self) -> Descriptor {
+        Descriptor {
+            representation: "dancing cells (exact cover over sparse sets, 4 items per option)",
+            propagation: "none (covering removes conflicting options; a choice that empties a constraint is abandoned)",
+            heuristic: "fewest options (MRV), first in the active list",
+        }
+    }
+
+    fn supports(&self, shape: Shape) -> bool {
+        shape.side() <= Shape::MAX_SIDE
+    }
+
+    fn solve(&self, grid: &Grid, limits: &SolveLimits) -> Outcome {
+        MATRICES.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let shape = grid.shape();
+            let k = match cache.iter().position(|(s, _, _)| *s == shape) {
+                Some(k) => k,
+                None => {
+                    let xc = encode(shape);
+                    let dc = Dc::new(xc.problem()).expect("the Sudoku matrix has no multiplicities");
+                    cache.push((shape, xc, dc));
+                    cache.len() - 1
+                }
+            };
+            let (_, xc, dc) = &mut cache[k];
+            solve_with(xc, dc, grid, limits)
+        })
+    }
+}
+
+fn solve_with(xc: &SudokuXc, dc: &mut Dc, grid: &Grid, limits: &SolveLimits) -> Outcome {
+    for (cell, &d) in grid.cells().iter().enumerate() {
+        if d != 0 && dc.force(xc.option_of(cell, d)).is_err() {
+            dc.release();
+            return Outcome {
+                status: Status::None,
+                solutions: 0,
+                solution: None,
+                stats: Stats::default(),
+            };
+        }
+    }
+    let mut first = None;
+    let max = limits.max_solutions;
+    let mut found = 0u64;
+    let result = dc.search(&limits.budget, |sol| {
+        found += 1;
+        if first.is_none() {
+            first = Some(fill(xc, grid, sol));
+        }
+        if max != 0 && found >= max {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    });
+    dc.release();
+    let branch = dc.branch_counts();
+    let completed = result.end == SearchEnd::Exhausted;
+    Outcome {
+        status: Status::from_search(found, completed, max),
+        solutions: found,
+        solution: first,
+        stats: Stats {
+            nodes: result.stats.nodes,
+            guesses: branch.guesses,
+            backtracks: branch.dead_ends,
+            ..Stats::default()
+        },
+    }
+}
+
+/// The grid of a solution (exact cover guarantees a valid filling; a debug build checks it).
+fn fill(xc: &SudokuXc, grid: &Grid, solution: &[crate::xc::OptionId]) -> Grid {
+    let mut out = Grid::empty(grid.shape());
+    for &o in solution {
+        let (cell, d) = xc.cell_digit(o).expect("options of the Sudoku matrix");
+        out.set(cell, d);
+    }
+    debug_assert!(crate::sudoku::check_solution(grid, &out).is_ok());
+    out
+}
