@@ -603,11 +603,14 @@ impl Dc {
                     cur_choice = 0;
                     Next::Backup
                 }
-                Some((b, _t)) => {
+                Some((b, t)) => {
                     // X4: cover it — swap it out and hide its options — then save the sizes.
                     best = b;
-                    // `prepare` and the check in `hide` leave no active primary item empty.
-                    debug_assert!(_t > 0);
+                    if t == 0 {
+                        // The check in `hide` misses an item emptied while the chosen item's own
+                        // options were hidden (SSXC1's "I'm confused"): the node is a dead end.
+                        self.branch.dead_ends += 1;
+                    }
                     self.swap_out_best(best);
                     let oactive = self.active;
                     self.hide::<COLORS, false>(best, 0, oactive);
