@@ -17,7 +17,7 @@
 # (seconds to wait for the node to become idle; default 90).
 set -euo pipefail
 
-state=${DLXLAB_SLURM_DIR:-/tmp/dlxlab-slurm}
+state=$(realpath -m "${DLXLAB_SLURM_DIR:-/tmp/dlxlab-slurm}")
 wait_s=${DLXLAB_SLURM_WAIT:-90}
 conf=$state/slurm.conf
 daemons=(munged slurmctld slurmd)
@@ -134,8 +134,41 @@ up() {
     echo "export SLURM_CONF=$conf"
 }
 
+# The slurmstepd processes of this cluster (their working directory is the state directory) and
+# every process below them: a cancelled or still running task's shell and its children.
+step_tree() {
+    local p roots=() all
+    for p in $(pgrep -x slurmstepd 2>/dev/null); do
+        [[ $(readlink "/proc/$p/cwd" 2>/dev/null) == "$state" ]] && roots+=("$p")
+    done
+    [[ ${#roots[@]} -eq 0 ]] && return 0
+    all=$(ps -eo pid=,ppid=)
+    local frontier=("${roots[@]}") next
+    while [[ ${#frontier[@]} -gt 0 ]]; do
+        printf '%s\n' "${frontier[@]}"
+        next=()
+        for p in "${frontier[@]}"; do
+            next+=($(awk -v p="$p" '$2 == p { print $1 }' <<<"$all"))
+        done
+        frontier=("${next[@]}")
+    done
+}
+
 down() {
     local any=0 pid
+    # Cancel what is still queued or running while the controller can do it cleanly.
+    if running_pid slurmctld >/dev/null && [[ -f $conf ]]; then
+        local jobs
+        jobs=$(SLURM_CONF=$conf squeue -h -o '%A' 2>/dev/null | sort -u | tr '\n' ' ')
+        if [[ -n ${jobs// /} ]]; then
+            # shellcheck disable=SC2086
+            SLURM_CONF=$conf scancel $jobs 2>/dev/null || true
+            for _ in $(seq 1 50); do
+                [[ -z $(SLURM_CONF=$conf squeue -h 2>/dev/null) ]] && break
+                sleep 0.2
+            done
+        fi
+    fi
     # Reverse order: slurmd, slurmctld, then munged, which they need to the end.
     for ((i = ${#daemons[@]} - 1; i >= 0; i--)); do
         local d=${daemons[i]}
@@ -149,8 +182,14 @@ down() {
             kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
         fi
     done
-    # Job steps left behind by slurmd (a cancelled task's shell) belong to the cluster too.
-    pkill -f "slurmstepd: \[" 2>/dev/null || true
+    # Job steps left behind by slurmd (a task's shell that outlived it) belong to the cluster too:
+    # only those whose slurmstepd runs in this state directory.
+    local left
+    left=$(step_tree)
+    if [[ -n $left ]]; then
+        # shellcheck disable=SC2086
+        kill -9 $left 2>/dev/null || true
+    fi
     rm -rf "$state"
     if [[ $any -eq 1 ]]; then echo "test-cluster.sh: down"; else echo "test-cluster.sh: was not up"; fi
 }
