@@ -69,8 +69,19 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
                 }
             }
         }
-        if let Some(k) = seen.iter().position(|&s| !s) {
-            return Err(err(format!("shard {}/{count} is missing", k + 1)));
+        let missing: Vec<String> = (1..=count)
+            .filter(|k| !seen[(k - 1) as usize])
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        match missing.len() {
+            0 => {}
+            1 => return Err(err(format!("shard {} is missing", missing[0]))),
+            m => {
+                return Err(err(format!(
+                    "{m} of {count} shards are missing: {}",
+                    missing.join(", ")
+                )))
+            }
         }
     }
 

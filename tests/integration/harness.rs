@@ -335,6 +335,24 @@ mod determinism {
             .output()
             .unwrap();
         assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("shard 1/2 given twice"));
+
+        // Several missing shards are all named, so that every lost array task can be rerun.
+        let t1 = dir.path().join("t1");
+        study(&["--shard", "1/3", "--ratings", "none"], &t1);
+        let out = dlxlab(dir.path())
+            .args(["merge", "--quiet"])
+            .arg(&t1)
+            .arg("--out")
+            .arg(dir.path().join("m4"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("2 of 3 shards are missing: 2/3, 3/3"),
+            "{stderr}"
+        );
     }
 }
 
