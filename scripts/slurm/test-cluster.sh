@@ -113,6 +113,10 @@ up() {
     [[ $(id -u) -eq 0 ]] || die "the test cluster runs its daemons as root: run as root (the state stays in $state)"
     mkdir -p "$state"
     install_missing
+    # A controller or node daemon that is not running starts from empty state: jobs of an earlier
+    # cluster in this directory (a machine that went down without `down`) are not resumed.
+    running_pid slurmctld >/dev/null || rm -rf "$state/ctld"
+    running_pid slurmd >/dev/null || rm -rf "$state/spool"
     write_config
     export SLURM_CONF=$conf
     running_pid munged >/dev/null || start_munge
