@@ -76,7 +76,7 @@ if [[ $was_up == 0 ]]; then
 fi
 if ! up_out=$("$here/test-cluster.sh" up 2>&1); then
     echo "$up_out" >&2
-    skip "the Slurm test cluster did not start (see above)"
+    skip "the Slurm test cluster did not start: $(tail -n 1 <<<"$up_out" | sed 's/^test-cluster.sh: //')"
 fi
 echo "$up_out"
 export SLURM_CONF

@@ -49,7 +49,7 @@ install_missing() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get install -y -q slurm-wlm munge >"$state/apt.log" 2>&1 ||
         { apt-get update -q >>"$state/apt.log" 2>&1 && apt-get install -y -q slurm-wlm munge >>"$state/apt.log" 2>&1; } ||
-        die "apt-get install slurm-wlm munge failed; see $state/apt.log"
+        { tail -n 3 "$state/apt.log" | sed 's/^/  apt-get: /' >&2; die "apt-get install slurm-wlm munge failed; see $state/apt.log"; }
 }
 
 write_config() {
@@ -110,7 +110,7 @@ up() {
         echo "export SLURM_CONF=$conf"
         return 0
     fi
-    [[ $(id -u) -eq 0 ]] || die "the test cluster runs its daemons as root: run as root (the state stays in $state)"
+    [[ $(id -u) -eq 0 ]] || die "must run as root: it installs slurm-wlm and munge when missing and runs munged, slurmctld and slurmd as root (try: sudo $0 up)"
     mkdir -p "$state"
     install_missing
     # A controller or node daemon that is not running starts from empty state: jobs of an earlier
@@ -129,7 +129,7 @@ up() {
         if (( t >= wait_s )); then
             sinfo 2>&1 | sed 's/^/  /' >&2 || true
             tail -n 5 "$state/slurmctld.log" "$state/slurmd.log" >&2 2>/dev/null || true
-            die "the node did not become idle within ${wait_s}s"
+            die "the node did not become idle within ${wait_s}s (logs in $state; $0 down stops what started)"
         fi
         sleep 1
         t=$((t + 1))
