@@ -10,7 +10,8 @@
 #      dependency job (afterok), and compares solutions, nodes and updates with a one-machine count;
 #   2. studies the first 3,000 17-clue puzzles ($DLXLAB_DATA/17-clue.txt, else the embedded
 #      corpus) as an array of 8, merged by a dependency job, and compares runs.csv with a
-#      one-machine study byte for byte, apart from the time_ns column (a measurement);
+#      one-machine study byte for byte, apart from the time_ns column (a measurement), and
+#      ratings.csv (technique ratings) byte for byte;
 #   3. rehearses faults on both: one task cancelled with scancel, one made to fail
 #      (DLXLAB_FAIL_TASKS) — an afterok merge job never runs, an afterany one and merge-counts /
 #      merge refuse and name the missing tasks; a task rerun with another N (a doubled shard) and
@@ -218,7 +219,8 @@ else
     what="the embedded corpus datasets/default.txt (17-clue.txt not found in $data)"
 fi
 echo "   corpus: $what"
-study_args=(--corpus "$work/corpus.txt" --ratings none --no-plots)
+# Technique ratings (the default) cost little on 17-clue puzzles; the shards' ratings.csv are merged.
+study_args=(--corpus "$work/corpus.txt" --ratings technique --no-plots)
 "$dlxlab" study "${study_args[@]}" --quiet --out one-study
 untimed one-study/runs.csv >one.csv
 
@@ -231,7 +233,9 @@ wait_jobs "$job" "$merge"
 [[ -f study/merged/runs.csv ]] || fail "the merge job wrote no runs.csv: $(cat merge.out)"
 untimed study/merged/runs.csv >cluster.csv
 cmp -s one.csv cluster.csv || fail "merged runs.csv differs from the one-machine study (time_ns apart)"
-echo "   runs.csv equal to the one-machine study (time_ns apart): $(($(wc -l <one.csv) - 1)) rows"
+cmp -s one-study/ratings.csv study/merged/ratings.csv || fail "merged ratings.csv differs from the one-machine study"
+echo "   runs.csv equal to the one-machine study (time_ns apart): $(($(wc -l <one.csv) - 1)) rows;" \
+    "ratings.csv byte-identical: $(($(wc -l <one-study/ratings.csv) - 1)) rows"
 
 step "study faults: task 2 cancelled, task 7 fails"
 rm -rf study
@@ -256,7 +260,8 @@ wait_jobs "$job2" "$job7" "$merge"
 [[ -f study/merged/runs.csv ]] || fail "the merge after resubmission failed: $(cat merge-rerun.out)"
 untimed study/merged/runs.csv >rerun.csv
 cmp -s one.csv rerun.csv || fail "after resubmitting 2 and 7, runs.csv differs"
-echo "   tasks 2 and 7 resubmitted alone: runs.csv equal to the one-machine study"
+cmp -s one-study/ratings.csv study/merged/ratings.csv || fail "after resubmitting 2 and 7, ratings.csv differs"
+echo "   tasks 2 and 7 resubmitted alone: runs.csv and ratings.csv equal to the one-machine study"
 
 if [[ $was_up == 0 ]]; then
     step "down"
