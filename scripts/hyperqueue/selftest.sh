@@ -18,8 +18,8 @@
 # runs `dlxlab` from PATH): it kills or fails a task when a marker file for that task id exists.
 #
 # Environment: HQ (the hq program; default `hq` on PATH), DLXLAB (default
-# ./target/release/dlxlab, built if missing), SELFTEST_DIR (work directory; default a new
-# temporary directory), DLXLAB_HQ_SKIP_OK=1 (same as --skip-ok).
+# ./target/release/dlxlab, built if missing), SELFTEST_DIR (work directory, kept; default a new
+# temporary directory, removed after a pass), DLXLAB_HQ_SKIP_OK=1 (same as --skip-ok).
 set -euo pipefail
 
 skip_ok=${DLXLAB_HQ_SKIP_OK:-0}
@@ -147,4 +147,10 @@ echo "   tasks $failed resubmitted alone (ids = \"$failed\" in a copy of count.t
 
 cleanup
 trap - EXIT
-echo "hyperqueue selftest.sh: PASSED in $(elapsed) s; work in $work"
+# A work directory of our own is removed after a pass (kept after a failure, for its logs).
+if [[ -z ${SELFTEST_DIR:-} ]]; then
+    cd /
+    rm -rf "$work"
+    work="(removed)"
+fi
+echo "hyperqueue selftest.sh: PASSED in $(elapsed) s; work directory $work"

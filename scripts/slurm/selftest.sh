@@ -22,8 +22,8 @@
 #
 # Environment: DLXLAB (binary; default ./target/release/dlxlab, built if missing), DLXLAB_DATA
 # (default ../shared/datasets from the repository), DLXLAB_SLURM_DIR (see test-cluster.sh),
-# SELFTEST_DIR (work directory; default a new temporary directory), DLXLAB_SLURM_SKIP_OK=1 (same
-# as --skip-ok).
+# SELFTEST_DIR (work directory, kept; default a new temporary directory, removed after a pass),
+# DLXLAB_SLURM_SKIP_OK=1 (same as --skip-ok).
 set -euo pipefail
 
 skip_ok=${DLXLAB_SLURM_SKIP_OK:-0}
@@ -270,4 +270,10 @@ if [[ $was_up == 0 ]]; then
 else
     step "the cluster was up before the test: left up"
 fi
-echo "selftest.sh: PASSED in $(elapsed) s; array task overhead: $overhead; work in $work"
+# A work directory of our own is removed after a pass (kept after a failure, for its logs).
+if [[ -z ${SELFTEST_DIR:-} ]]; then
+    cd /
+    rm -rf "$work"
+    work="(removed)"
+fi
+echo "selftest.sh: PASSED in $(elapsed) s; array task overhead: $overhead; work directory $work"
