@@ -11,10 +11,13 @@
 # their pid files, logs, sockets and spool in that directory. Nothing under /etc is changed.
 # Commands (sbatch, squeue, sinfo, scancel) find the cluster through SLURM_CONF: run
 #   export SLURM_CONF=$DLXLAB_SLURM_DIR/slurm.conf      (printed by `up`)
+# `down` cancels the cluster's jobs, stops the daemons named by its pid files, kills what is left
+# of job steps running in its state directory (and nothing else), and removes the directory.
 # Running `up` twice is harmless (it says the cluster is already up); so is `down` twice.
 #
 # Environment: DLXLAB_SLURM_DIR (state directory; default /tmp/dlxlab-slurm), DLXLAB_SLURM_WAIT
-# (seconds to wait for the node to become idle; default 90).
+# (seconds to wait for the node to become idle; default 90), DLXLAB_SLURM_PORT (slurmctld's port;
+# slurmd takes the next one; default 6817).
 set -euo pipefail
 
 state=$(realpath -m "${DLXLAB_SLURM_DIR:-/tmp/dlxlab-slurm}")
