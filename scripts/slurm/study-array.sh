@@ -6,13 +6,15 @@
 #
 # Task K runs `dlxlab study --shard K/N --out OUT/shard-K-of-N --quiet [STUDY ARGS...]`, where N is
 # the array's size: shard K takes the corpus lines l with (l-1) mod N = K-1, and keeps their line
-# numbers, so the merged runs.csv has the rows of a one-machine study (`time_ns` apart). Pass the
-# same STUDY ARGS (--corpus, --solvers, --ratings, ...) to every task; give --corpus explicitly —
-# the default lookup depends on each task's working directory and $DLXLAB_DATA.
+# numbers, so the merged runs.csv has the rows of a one-machine study (`time_ns` apart) and, when
+# rated, the same ratings.csv. Pass the same STUDY ARGS (--corpus, --solvers, --ratings, ...) to
+# every task; give --corpus explicitly as an absolute path — the default lookup depends on each
+# task's working directory and $DLXLAB_DATA.
 #
 # The array must run 1..N with step 1 (`--array=1-N`, optionally `%M` to cap concurrency). The
-# merge job (`afterany`, so it runs even when a task failed) refuses to merge while a shard is
-# missing or given twice, and names it; resubmit that task alone with the same N
+# merge job (`afterany`, so it runs even when a task failed; an `afterok` one would wait forever)
+# refuses to merge while a shard is missing or given twice, and names every such shard; resubmit
+# a lost task alone with the same N
 # (`sbatch --array=5 --export=ALL,DLXLAB_ARRAY_SIZE=8 scripts/slurm/study-array.sh OUT ...`) and merge
 # again. A shard directory is
 # written atomically, so a task that died leaves no partial runs.csv behind; resubmitting a task

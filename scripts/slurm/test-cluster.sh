@@ -11,13 +11,16 @@
 # their pid files, logs, sockets and spool in that directory. Nothing under /etc is changed.
 # Commands (sbatch, squeue, sinfo, scancel) find the cluster through SLURM_CONF: run
 #   export SLURM_CONF=$DLXLAB_SLURM_DIR/slurm.conf      (printed by `up`)
+# `down` cancels the cluster's jobs, stops the daemons named by its pid files, kills what is left
+# of job steps running in its state directory (and nothing else), and removes the directory.
 # Running `up` twice is harmless (it says the cluster is already up); so is `down` twice.
 #
 # Environment: DLXLAB_SLURM_DIR (state directory; default /tmp/dlxlab-slurm), DLXLAB_SLURM_WAIT
-# (seconds to wait for the node to become idle; default 90).
+# (seconds to wait for the node to become idle; default 90), DLXLAB_SLURM_PORT (slurmctld's port;
+# slurmd takes the next one; default 6817).
 set -euo pipefail
 
-state=${DLXLAB_SLURM_DIR:-/tmp/dlxlab-slurm}
+state=$(realpath -m "${DLXLAB_SLURM_DIR:-/tmp/dlxlab-slurm}")
 wait_s=${DLXLAB_SLURM_WAIT:-90}
 conf=$state/slurm.conf
 daemons=(munged slurmctld slurmd)
@@ -49,7 +52,7 @@ install_missing() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get install -y -q slurm-wlm munge >"$state/apt.log" 2>&1 ||
         { apt-get update -q >>"$state/apt.log" 2>&1 && apt-get install -y -q slurm-wlm munge >>"$state/apt.log" 2>&1; } ||
-        die "apt-get install slurm-wlm munge failed; see $state/apt.log"
+        { tail -n 3 "$state/apt.log" | sed 's/^/  apt-get: /' >&2; die "apt-get install slurm-wlm munge failed; see $state/apt.log"; }
 }
 
 write_config() {
@@ -110,9 +113,13 @@ up() {
         echo "export SLURM_CONF=$conf"
         return 0
     fi
-    [[ $(id -u) -eq 0 ]] || die "the test cluster runs its daemons as root: run as root (the state stays in $state)"
+    [[ $(id -u) -eq 0 ]] || die "must run as root: it installs slurm-wlm and munge when missing and runs munged, slurmctld and slurmd as root (try: sudo $0 up)"
     mkdir -p "$state"
     install_missing
+    # A controller or node daemon that is not running starts from empty state: jobs of an earlier
+    # cluster in this directory (a machine that went down without `down`) are not resumed.
+    running_pid slurmctld >/dev/null || rm -rf "$state/ctld"
+    running_pid slurmd >/dev/null || rm -rf "$state/spool"
     write_config
     export SLURM_CONF=$conf
     running_pid munged >/dev/null || start_munge
@@ -125,7 +132,7 @@ up() {
         if (( t >= wait_s )); then
             sinfo 2>&1 | sed 's/^/  /' >&2 || true
             tail -n 5 "$state/slurmctld.log" "$state/slurmd.log" >&2 2>/dev/null || true
-            die "the node did not become idle within ${wait_s}s"
+            die "the node did not become idle within ${wait_s}s (logs in $state; $0 down stops what started)"
         fi
         sleep 1
         t=$((t + 1))
@@ -134,8 +141,41 @@ up() {
     echo "export SLURM_CONF=$conf"
 }
 
+# The slurmstepd processes of this cluster (their working directory is the state directory) and
+# every process below them: a cancelled or still running task's shell and its children.
+step_tree() {
+    local p roots=() all
+    for p in $(pgrep -x slurmstepd 2>/dev/null); do
+        [[ $(readlink "/proc/$p/cwd" 2>/dev/null) == "$state" ]] && roots+=("$p")
+    done
+    [[ ${#roots[@]} -eq 0 ]] && return 0
+    all=$(ps -eo pid=,ppid=)
+    local frontier=("${roots[@]}") next
+    while [[ ${#frontier[@]} -gt 0 ]]; do
+        printf '%s\n' "${frontier[@]}"
+        next=()
+        for p in "${frontier[@]}"; do
+            next+=($(awk -v p="$p" '$2 == p { print $1 }' <<<"$all"))
+        done
+        frontier=("${next[@]}")
+    done
+}
+
 down() {
     local any=0 pid
+    # Cancel what is still queued or running while the controller can do it cleanly.
+    if running_pid slurmctld >/dev/null && [[ -f $conf ]]; then
+        local jobs
+        jobs=$(SLURM_CONF=$conf squeue -h -o '%A' 2>/dev/null | sort -u | tr '\n' ' ')
+        if [[ -n ${jobs// /} ]]; then
+            # shellcheck disable=SC2086
+            SLURM_CONF=$conf scancel $jobs 2>/dev/null || true
+            for _ in $(seq 1 50); do
+                [[ -z $(SLURM_CONF=$conf squeue -h 2>/dev/null) ]] && break
+                sleep 0.2
+            done
+        fi
+    fi
     # Reverse order: slurmd, slurmctld, then munged, which they need to the end.
     for ((i = ${#daemons[@]} - 1; i >= 0; i--)); do
         local d=${daemons[i]}
@@ -149,8 +189,14 @@ down() {
             kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
         fi
     done
-    # Job steps left behind by slurmd (a cancelled task's shell) belong to the cluster too.
-    pkill -f "slurmstepd: \[" 2>/dev/null || true
+    # Job steps left behind by slurmd (a task's shell that outlived it) belong to the cluster too:
+    # only those whose slurmstepd runs in this state directory.
+    local left
+    left=$(step_tree)
+    if [[ -n $left ]]; then
+        # shellcheck disable=SC2086
+        kill -9 $left 2>/dev/null || true
+    fi
     rm -rf "$state"
     if [[ $any -eq 1 ]]; then echo "test-cluster.sh: down"; else echo "test-cluster.sh: was not up"; fi
 }

@@ -4,12 +4,14 @@
 //! the line number. The merge refuses shard sets that cannot be one study: different corpora
 //! (SHA-256), different solvers or limits, a shard missing or given twice, a line in two shards or
 //! in the wrong shard. The summary is rebuilt from the merged rows and the summed line counts, so a
-//! missing row shows up as "reconciled: no".
+//! missing row shows up as "reconciled: no". The shards' `ratings.csv`, when they were rated, are
+//! joined the same way, so that the merged directory is what one machine's study writes.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use crate::corpus::LineCounts;
+use crate::corpus::{LineCounts, Shard};
+use crate::rating::table::COLUMNS as RATING_COLUMNS;
 
 use super::meta::Meta;
 use super::output::AtomicFile;
@@ -69,8 +71,19 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
                 }
             }
         }
-        if let Some(k) = seen.iter().position(|&s| !s) {
-            return Err(err(format!("shard {}/{count} is missing", k + 1)));
+        let missing: Vec<String> = (1..=count)
+            .filter(|k| !seen[(k - 1) as usize])
+            .map(|k| format!("{k}/{count}"))
+            .collect();
+        match missing.len() {
+            0 => {}
+            1 => return Err(err(format!("shard {} is missing", missing[0]))),
+            m => {
+                return Err(err(format!(
+                    "{m} of {count} shards are missing: {}",
+                    missing.join(", ")
+                )))
+            }
         }
     }
 
@@ -135,6 +148,7 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
         csv_out.flush().map_err(io_err(&runs))?;
     }
     out.commit().map_err(io_err(&runs))?;
+    merge_ratings(dirs, &shards, out_dir)?;
 
     let summary = builder.finish(counts);
     let join = |f: fn(&Meta) -> Option<String>| {
@@ -185,4 +199,138 @@ fn write_row<W: std::io::Write>(
     out.serialize(row)?;
     builder.add(row);
     Ok(())
+}
+
+/// The ratings file a rated study writes next to `runs.csv`.
+const RATINGS_CSV: &str = "ratings.csv";
+
+/// One shard's `ratings.csv` being read: its path, its shard, its rows and the next row with its
+/// line number.
+struct RatingsInput {
+    path: PathBuf,
+    shard: Option<Shard>,
+    records: csv::ByteRecordsIntoIter<std::fs::File>,
+    head: Option<(u64, csv::ByteRecord)>,
+}
+
+impl RatingsInput {
+    /// Moves to the next row, which must come after `line` (a rated shard is in line order).
+    fn advance(&mut self, line: Option<u64>) -> Result<(), HarnessError> {
+        self.head = match self.records.next().transpose()? {
+            None => None,
+            Some(record) => {
+                let number = std::str::from_utf8(record.get(0).unwrap_or_default())
+                    .ok()
+                    .and_then(|s| s.parse::<u64>().ok())
+                    .ok_or_else(|| {
+                        HarnessError::Merge(format!(
+                            "{}: a row without a line number",
+                            self.path.display()
+                        ))
+                    })?;
+                if line.is_some_and(|l| number <= l) {
+                    return Err(HarnessError::Merge(format!(
+                        "{}: line {number} is out of order",
+                        self.path.display()
+                    )));
+                }
+                Some((number, record))
+            }
+        };
+        Ok(())
+    }
+}
+
+/// Joins the shards' `ratings.csv` into `out_dir/ratings.csv` by a streaming merge on `line`, when
+/// every shard has one; nothing when none has. Refuses a mix (shards run with different
+/// `--ratings`), another header, and a line in two shards or in the wrong shard.
+fn merge_ratings(
+    dirs: &[PathBuf],
+    shards: &[Option<Shard>],
+    out_dir: &Path,
+) -> Result<(), HarnessError> {
+    let err = |s: String| HarnessError::Merge(s);
+    let paths: Vec<PathBuf> = dirs.iter().map(|d| d.join(RATINGS_CSV)).collect();
+    let dest = out_dir.join(RATINGS_CSV);
+    let Some(rated) = paths.iter().position(|p| p.is_file()) else {
+        // No ratings: none from an earlier merge into the same directory either.
+        return match std::fs::remove_file(&dest) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_err(&dest)(e)),
+            _ => Ok(()),
+        };
+    };
+    if let Some(k) = paths.iter().position(|p| !p.is_file()) {
+        return Err(err(format!(
+            "{} has no {RATINGS_CSV} but {} has one: run every shard with the same --ratings",
+            dirs[k].display(),
+            dirs[rated].display()
+        )));
+    }
+    let mut inputs = Vec::with_capacity(paths.len());
+    for (path, shard) in paths.into_iter().zip(shards) {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(true)
+            .from_path(&path)?;
+        let header = reader.byte_headers()?;
+        if !header
+            .iter()
+            .eq(RATING_COLUMNS.iter().map(|c| c.as_bytes()))
+        {
+            return Err(err(format!(
+                "{}: header is not {}",
+                path.display(),
+                RATING_COLUMNS.join(",")
+            )));
+        }
+        let mut input = RatingsInput {
+            path,
+            shard: *shard,
+            records: reader.into_byte_records(),
+            head: None,
+        };
+        input.advance(None)?;
+        inputs.push(input);
+    }
+
+    let mut out = AtomicFile::create(&dest).map_err(io_err(&dest))?;
+    {
+        let mut csv_out = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(&mut out);
+        csv_out.write_record(RATING_COLUMNS)?;
+        loop {
+            // The input whose next row has the smallest line; a tie means a line in two shards.
+            let mut best: Option<(usize, u64)> = None;
+            for (k, input) in inputs.iter().enumerate() {
+                let Some((line, _)) = &input.head else {
+                    continue;
+                };
+                match best {
+                    Some((b, l)) if l == *line => {
+                        return Err(err(format!(
+                            "line {line} is rated in both {} and {}",
+                            inputs[b].path.display(),
+                            input.path.display()
+                        )));
+                    }
+                    Some((_, l)) if l < *line => {}
+                    _ => best = Some((k, *line)),
+                }
+            }
+            let Some((k, line)) = best else { break };
+            let input = &mut inputs[k];
+            if let Some(s) = input.shard.filter(|s| !s.contains(line)) {
+                return Err(err(format!(
+                    "{}: line {line} does not belong to shard {s}",
+                    input.path.display()
+                )));
+            }
+            if let Some((_, record)) = input.head.take() {
+                csv_out.write_byte_record(&record)?;
+            }
+            input.advance(Some(line))?;
+        }
+        csv_out.flush().map_err(io_err(&dest))?;
+    }
+    out.commit().map_err(io_err(&dest))
 }

@@ -251,7 +251,7 @@ pub enum JobsError {
         second: PathBuf,
     },
     /// Jobs nobody reported.
-    #[error("{count} of {jobs} jobs have no result: job{} {}", if *count == 1 { "" } else { "s" }, list_ids(missing, *count))]
+    #[error("{count} of {jobs} jobs have no result: job{} {}{}", if *count == 1 { "" } else { "s" }, list_ids(missing, *count), rerun_hint(slices))]
     Missing {
         /// The first few missing ids.
         missing: Vec<u64>,
@@ -259,6 +259,9 @@ pub enum JobsError {
         count: u64,
         /// Number of jobs in the manifest.
         jobs: u64,
+        /// When the results are slices `K/N` of one `N` and the missing jobs are exactly the
+        /// slices without a result file: those `K` (every one), and `N`.
+        slices: Option<(Vec<u64>, u64)>,
     },
 }
 
@@ -523,6 +526,21 @@ pub fn read_slice_result(path: &Path) -> Result<SliceResult, JobsError> {
         });
     }
     Ok(r)
+}
+
+/// "; slices without a result: 3/8, 6/8" for [`JobsError::Missing`], or nothing.
+fn rerun_hint(slices: &Option<(Vec<u64>, u64)>) -> String {
+    let Some((ks, n)) = slices else {
+        return String::new();
+    };
+    let mut s = String::from("; slices without a result: ");
+    for (i, k) in ks.iter().enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        let _ = write!(s, "{k}/{n}");
+    }
+    s
 }
 
 fn list_ids(ids: &[u64], count: u64) -> String {

@@ -304,9 +304,29 @@ fn missing_duplicate_and_damaged_results_are_errors() {
         Err(e @ JobsError::Missing { .. }) => {
             let msg = e.to_string();
             assert!(msg.contains("job") && msg.contains(" 1, 5"), "{msg}");
+            // The slice (array task) to rerun is named too.
+            assert!(msg.ends_with("; slices without a result: 2/4"), "{msg}");
         }
         other => panic!("expected missing jobs, got {other:?}"),
     }
+
+    // Slice 2/4 half replaced by slice 2/8 (ids 1, 9, ...): the gap (ids 5, 13, ...) is not a
+    // whole slice of one N, so only the jobs are named.
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_dlxlab"))
+        .arg("count-jobs")
+        .arg(dir.path())
+        .args(["--job", "2/8"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    match jobs::merge(dir.path()) {
+        Err(e @ JobsError::Missing { slices: None, .. }) => {
+            let msg = e.to_string();
+            assert!(msg.contains(" 5, 13") && !msg.contains("slices"), "{msg}");
+        }
+        other => panic!("expected missing jobs without slices, got {other:?}"),
+    }
+    fs::remove_file(results.join("2-of-8.json")).unwrap();
 
     // Duplicated: the same slice under another name.
     fs::write(&second, &saved).unwrap();

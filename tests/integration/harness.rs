@@ -308,6 +308,9 @@ mod determinism {
                 .arg(&merged),
         );
         assert_eq!(untimed(rows(&merged)), untimed(rows(&whole)));
+        // The shards' ratings are joined too: byte for byte those of the whole run.
+        let ratings = |d: &Path| std::fs::read(d.join("ratings.csv")).unwrap();
+        assert_eq!(ratings(&merged), ratings(&whole));
         let (a, b) = (
             dlxlab::harness::read_meta(&merged).unwrap(),
             dlxlab::harness::read_meta(&whole).unwrap(),
@@ -335,6 +338,52 @@ mod determinism {
             .output()
             .unwrap();
         assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("shard 1/2 given twice"));
+
+        // Several missing shards are all named, so that every lost array task can be rerun.
+        let t1 = dir.path().join("t1");
+        study(&["--shard", "1/3", "--ratings", "none"], &t1);
+        let out = dlxlab(dir.path())
+            .args(["merge", "--quiet"])
+            .arg(&t1)
+            .arg("--out")
+            .arg(dir.path().join("m4"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("2 of 3 shards are missing: 2/3, 3/3"),
+            "{stderr}"
+        );
+
+        // Shards rated and unrated do not make one study's ratings.
+        let unrated = dir.path().join("s2-unrated");
+        study(&["--shard", "2/2", "--ratings", "none"], &unrated);
+        let out = dlxlab(dir.path())
+            .args(["merge", "--quiet"])
+            .arg(&s1)
+            .arg(&unrated)
+            .arg("--out")
+            .arg(dir.path().join("m5"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("s2-unrated has no ratings.csv"), "{stderr}");
+        // Unrated shards merge without ratings.
+        let unrated1 = dir.path().join("s1-unrated");
+        study(&["--shard", "1/2", "--ratings", "none"], &unrated1);
+        run_ok(
+            dlxlab(dir.path())
+                .args(["merge", "--quiet"])
+                .arg(&unrated1)
+                .arg(&unrated)
+                .arg("--out")
+                .arg(&merged),
+        );
+        assert_eq!(untimed(rows(&merged)), untimed(rows(&whole)));
+        assert!(!merged.join("ratings.csv").exists());
     }
 }
 

@@ -58,107 +58,13 @@
 //! technique (one table look-up mixes several), so [`Stats::deductions`] stays zero.
 
 pub mod count;
+mod tables;
 
 use crate::budget::Budget;
 use crate::sudoku::{Grid, Shape};
 
 use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
-
-/// All 27 cells of a band.
-const BAND_ALL: u32 = (1 << 27) - 1;
-
-/// Bits `c`, `c + 9`, `c + 18`: column `c` of a band.
-const COLUMN0: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// `SHRINK[row]` for the 9 bits of one band row: bit `j` set when box `j` of the row has a candidate.
-const SHRINK: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut r = 0;
-    while r < 512 {
-        let mut j = 0;
-        while j < 3 {
-            if (r >> (3 * j)) & 7 != 0 {
-                t[r] |= 1 << j;
-            }
-            j += 1;
-        }
-        r += 1;
-    }
-    t
-};
-
-/// `SEGMENTS[s]`: the 27 cell bits of the segments in the 9-bit segment set `s`.
-const SEGMENTS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut k = 0;
-        while k < 9 {
-            if (s >> k) & 1 != 0 {
-                let (i, j) = (k / 3, k % 3);
-                t[s] |= 7 << (9 * i + 3 * j);
-            }
-            k += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// `PERM[s]`: the union of the 3x3 permutation matrices (one segment per row and per box) contained
-/// in the segment set `s`; zero when there is none.
-const PERM: [u16; 512] = {
-    // The six permutations of the boxes 0, 1, 2 over the rows 0, 1, 2.
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let m = (1u16 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
-            if m & s as u16 == m {
-                t[s] |= m;
-            }
-            p += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// `PERM_CELLS[s]`: the cells of the segments in `PERM[s]` (the two look-ups fused, as the band
-/// analysis always wants cells).
-const PERM_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = SEGMENTS[PERM[s] as usize];
-        s += 1;
-    }
-    t
-};
-
-/// `BAND_PEERS[k]`: the cells of the band that share a row or a box with cell bit `k` (not `k`
-/// itself); together with the column in the other bands these are all its peers.
-const BAND_PEERS: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut k = 0;
-    while k < 27 {
-        let (i, c) = (k / 9, k % 9);
-        let row = 0x1ff << (9 * i);
-        let bx = (7 | 7 << 9 | 7 << 18) << (3 * (c / 3));
-        t[k] = (row | bx) & !(1 << k);
-        k += 1;
-    }
-    t
-};
+use tables::{BAND_ALL, BAND_PEERS, COLUMN0, PERM, PERM_CELLS, SHRINK};
 
 /// The search state: candidates per (digit, band), unsolved cells per band, and which words changed
 /// since they were last examined.

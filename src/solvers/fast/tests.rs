@@ -1,5 +1,6 @@
 //! Tests of `fast`.
 
+use super::tables::SEGMENTS;
 use super::*;
 use crate::budget::Limits;
 use crate::sudoku::check_solution;

@@ -1,6 +1,8 @@
 //! Tests of `dlx`.
 
 use super::*;
+use crate::xc::engine::EngineError;
+use crate::xc::Problem;
 
 /// The matrix drawn in the module documentation.
 fn doc_example() -> Problem {

@@ -36,8 +36,11 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
     files.sort();
     let mut seen: BTreeMap<u64, PathBuf> = BTreeMap::new();
     let mut total = SearchStats::from(&manifest.above);
+    // The slices read, to name the ones without a result when all share one N.
+    let mut slices: Vec<Option<Slice>> = Vec::with_capacity(files.len());
     for path in &files {
         let r = read_slice_result(path)?;
+        slices.push(Slice::parse(&r.slice).ok());
         if r.manifest_sha256 != manifest_sha256 {
             return Err(JobsError::WrongManifest {
                 path: path.clone(),
@@ -76,6 +79,7 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
             missing,
             count: manifest.jobs - seen.len() as u64,
             jobs: manifest.jobs,
+            slices: absent_slices(&slices, manifest.jobs, &seen),
         });
     }
     Ok(Merged {
@@ -83,4 +87,23 @@ pub fn merge(dir: &Path) -> Result<Merged, JobsError> {
         jobs: manifest.jobs,
         files: files.len(),
     })
+}
+
+/// When every result read is a slice of the same `N`, and the jobs without a result are exactly
+/// those of the slices without a file, those slices (`K`, and `N`): the array tasks to rerun.
+/// `None` when the results mix slice counts or the gaps are not whole slices.
+fn absent_slices(
+    read: &[Option<Slice>],
+    jobs: u64,
+    seen: &BTreeMap<u64, PathBuf>,
+) -> Option<(Vec<u64>, u64)> {
+    let n = read.first().copied().flatten()?.n;
+    if read.iter().any(|s| s.is_none_or(|s| s.n != n)) {
+        return None;
+    }
+    let absent: Vec<u64> = (1..=n)
+        .filter(|&k| !read.iter().flatten().any(|s| s.k == k))
+        .collect();
+    let whole_slices = (0..jobs).all(|id| seen.contains_key(&id) != absent.contains(&(id % n + 1)));
+    whole_slices.then_some((absent, n))
 }

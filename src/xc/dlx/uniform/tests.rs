@@ -2,6 +2,7 @@
 
 use super::scan::{first_byte_equal_swar, min_byte_portable};
 use super::*;
+use crate::xc::Problem;
 
 #[test]
 fn first_byte_equal_finds_the_first_match() {
