@@ -7,6 +7,7 @@ use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 
 use dlxlab::puzzles::langford::Langford;
+use dlxlab::puzzles::latin::LatinSquares;
 use dlxlab::puzzles::polyomino::Tiling;
 use dlxlab::puzzles::queens::Queens;
 use dlxlab::puzzles::sudoku::encode_puzzle;
@@ -24,10 +25,11 @@ Examples:
   dlxlab gen-xc pentomino 6x10 | dlxlab xc - --count             # 9356
   dlxlab gen-xc pentomino 6x10 --symmetry | dlxlab xc - --count  # 2339
   dlxlab gen-xc langford 7 | dlxlab xc - --count                 # 52
+  dlxlab gen-xc latin 5 | dlxlab xc - --count                    # 161280 (colours: dlx2)
   dlxlab gen-xc sudoku 1.3.3..2.1.34..1 | dlxlab xc -           # a 4x4 puzzle
   dlxlab gen-xc sudoku --box 2x3 1.....2.....3.....4.....5.....6..... > six.dlx   # 6x6";
 
-/// Write a classic problem (queens, pentomino, langford, sudoku) in Knuth's format.
+/// Write a classic problem (queens, pentomino, langford, latin, sudoku) in Knuth's format.
 #[derive(Args, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct GenXcArgs {
@@ -59,6 +61,16 @@ enum Generate {
     Langford {
         /// The largest number.
         n: usize,
+    },
+    /// Latin squares of order N with colours: rows r0.. and columns c0.. primary, each filled by
+    /// one permutation; cells x{i}_{j} secondary, coloured by their symbol, so that a row and a
+    /// column agree on their common cell (576 squares for N = 4, 161,280 for N = 5).
+    Latin {
+        /// The order, 1 to 8.
+        n: usize,
+        /// Only reduced squares: first row and first column 1 2 ... N (56 for N = 5, 9,408 for 6).
+        #[arg(long)]
+        reduced: bool,
     },
     /// A Sudoku puzzle, reduced by its givens (the matrix dlxlab's dlx solver searches).
     Sudoku {
@@ -117,6 +129,18 @@ pub fn run(args: GenXcArgs) -> anyhow::Result<ExitCode> {
             let l = Langford::new(n).context("langford: N must be at least 1")?;
             (
                 format!("Langford pairs for 1..{n} (dlxlab gen-xc langford {n})"),
+                l.problem().clone(),
+            )
+        }
+        Generate::Latin { n, reduced } => {
+            let l = LatinSquares::new(n, reduced).context("latin: N must be from 1 to 8")?;
+            let flag = if reduced { " --reduced" } else { "" };
+            (
+                format!(
+                    "Latin squares of order {n}{} (dlxlab gen-xc latin {n}{flag})\n\
+                     rows r and columns c primary, one permutation each; cells x secondary, coloured by symbol",
+                    if reduced { ", reduced" } else { "" }
+                ),
                 l.problem().clone(),
             )
         }

@@ -13,6 +13,7 @@
 
 pub mod honeycomb;
 pub mod langford;
+pub mod latin;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku;

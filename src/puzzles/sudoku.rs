@@ -155,6 +155,8 @@ impl SudokuXc {
 /// The reduced problem of a puzzle (see the module doc): items and options not settled by the
 /// givens, with the names of the full matrix. When givens clash, the problem gets one extra
 /// primary item `clash` that no option covers, so it has no solution — as the puzzle has none.
+/// A complete grid without clashes settles every item; since a problem needs an item, it gets the
+/// item `solved` with the one option `solved`, so that it has exactly one solution, as the grid.
 pub fn encode_puzzle(grid: &Grid) -> Problem {
     let shape = grid.shape();
     let n = shape.side();
@@ -182,6 +184,8 @@ pub fn encode_puzzle(grid: &Grid) -> Problem {
     if clash {
         b.primary("clash").expect("`clash` is not a generated name");
     }
+    let solved = (!clash && covered.iter().all(|&c| c))
+        .then(|| b.primary("solved").expect("`solved` is not a generated name"));
     for cell in 0..shape.cells() {
         for d in 1..=n {
             let items = option_items(shape, cell, d);
@@ -190,6 +194,9 @@ pub fn encode_puzzle(grid: &Grid) -> Problem {
                 b.option(&items).expect("four distinct declared items");
             }
         }
+    }
+    if let Some(item) = solved {
+        b.option(&[item]).expect("one declared item");
     }
     b.build().expect("a Sudoku problem has at least one item")
 }
@@ -227,6 +234,9 @@ pub fn decode_puzzle(
             }
         }
         let (Some(cell), Some(d)) = (cell, digit) else {
+            if problem.option_to_string(o) == "solved" {
+                continue; // the one option of a complete grid's problem
+            }
             return Err(unknown);
         };
         if cells[cell] != 0 {
@@ -246,6 +256,20 @@ mod tests {
     use crate::xc::count::count;
     use crate::xc::dlx::Dlx;
     use crate::xc::Limits;
+
+    #[test]
+    fn a_complete_grid_has_one_solution() {
+        let full = Grid::parse("1234341221434321").unwrap();
+        let p = encode_puzzle(&full);
+        let mut dlx = Dlx::new(&p).unwrap();
+        let mut found = Vec::new();
+        let r = crate::xc::engine::Engine::search_dyn(&mut dlx, &Limits::NONE, &mut |s| {
+            found.push(s.to_vec());
+            crate::xc::Control::Continue
+        });
+        assert_eq!(r.stats.solutions, 1);
+        assert_eq!(decode_puzzle(&full, &p, &found[0]), Ok(full.clone()));
+    }
 
     #[test]
     fn all_4x4_grids() {

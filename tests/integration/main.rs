@@ -17,6 +17,7 @@ mod report_pipeline;
 mod report_stats;
 mod solvers_agree;
 mod variants;
+mod xc_dc;
 mod xc_engine;
 mod xc_format;
 mod xc_known_counts;
