@@ -11,6 +11,7 @@ mod check;
 mod count;
 mod count_jobs;
 mod derive;
+mod engines;
 mod explain;
 mod external;
 mod gen_xc;
@@ -41,7 +42,7 @@ pub struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's DLX text format.
     Xc(xc::XcArgs),
-    /// Write a classic problem (queens, pentomino, langford, sudoku) in Knuth's format.
+    /// Write a classic problem (queens, pentomino, langford, latin, sudoku) in Knuth's format.
     GenXc(gen_xc::GenXcArgs),
     /// Solve Sudoku puzzles with any registered solver.
     Solve(solve::SolveArgs),
@@ -55,6 +56,8 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Throughput table per solver on a corpus.
     Bench(bench::BenchArgs),
+    /// Dancing links against dancing cells on the same problems, same run: CSV, tables, figure.
+    Engines(engines::EnginesArgs),
     /// The null external solver: answers `limit` to every puzzle line on standard input at once
     /// (calibrates the protocol overhead of `--external`; see docs/external-solvers.md).
     ExternalNull(external::NullArgs),
@@ -99,6 +102,7 @@ pub fn main() -> ExitCode {
         Command::Study(args) => study::run(args),
         Command::Merge(args) => merge::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Engines(args) => engines::run(args),
         Command::ExternalNull(args) => external::run_null(args),
         Command::Count(args) => count::run(args),
         Command::Rate(args) => rate::run(args),

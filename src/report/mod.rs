@@ -13,6 +13,7 @@
 
 pub mod agreement;
 pub mod data;
+pub mod engines;
 pub mod font;
 pub mod markdown;
 pub mod plots;

@@ -17,6 +17,7 @@
 mod axis;
 mod cloud;
 mod ecdf;
+mod engines;
 mod frame;
 mod histograms;
 mod nodes_vs_rating;
@@ -24,6 +25,7 @@ mod versus;
 
 pub use cloud::MEDIAN_MIN_PUZZLES;
 pub use ecdf::{nodes_ecdf, time_ecdf};
+pub use engines::{engines_time, EnginesFigure, RatioSeries};
 pub use frame::{finished, Figure, PlotContext, PlotError, SCATTER_MAX};
 pub use histograms::rating_histograms;
 pub use nodes_vs_rating::nodes_vs_rating;

@@ -13,6 +13,7 @@
 //! - [`count`]: first solution, counting up to a limit, counting all.
 
 pub mod choose;
+pub mod compare;
 pub mod count;
 pub mod dc;
 pub mod dlx;

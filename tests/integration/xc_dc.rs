@@ -244,8 +244,12 @@ fn same_solutions_as_dlx_on_the_encoders() {
     let mut dlx = Dlx::new(honeycomb.problem()).unwrap();
     let mut dc = Dc::new(honeycomb.problem()).unwrap();
     let limits = Limits::NONE;
-    let a = dlxlab::xc::count::count(&mut dlx, 1000, &limits).stats.solutions;
-    let b = dlxlab::xc::count::count(&mut dc, 1000, &limits).stats.solutions;
+    let a = dlxlab::xc::count::count(&mut dlx, 1000, &limits)
+        .stats
+        .solutions;
+    let b = dlxlab::xc::count::count(&mut dc, 1000, &limits)
+        .stats
+        .solutions;
     assert_eq!((a, b), (1000, 1000), "honeycomb grids: both find 1000");
 }
 
@@ -289,7 +293,10 @@ fn forcing_and_releasing() {
         Control::Continue
     });
     assert!(corner > 0);
-    assert_eq!(r.stats.solutions, corner, "8-queens with a queen in a corner");
+    assert_eq!(
+        r.stats.solutions, corner,
+        "8-queens with a queen in a corner"
+    );
     assert!(firsts.iter().all(|&o| o == OptionId(0)));
     // The same search again gives the same counters: every search starts afresh.
     let again = dc.search(&Limits::NONE, |_| Control::Continue);
@@ -297,7 +304,11 @@ fn forcing_and_releasing() {
     dc.release();
     dc.check_invariants().unwrap();
     assert_eq!(count(&mut dc, 0, &Limits::NONE).stats.solutions, 92);
-    assert_eq!(dc.mems(), QUEENS[7].mems, "a released matrix searches as a new one");
+    assert_eq!(
+        dc.mems(),
+        QUEENS[7].mems,
+        "a released matrix searches as a new one"
+    );
     // Forcing a full solution: the root is the solution.
     let sol = dlxlab::xc::count::first_solution(&mut Dlx::new(&p).unwrap(), &Limits::NONE)
         .0
@@ -336,7 +347,10 @@ fn budget_and_stop() {
     let r = count(&mut dc, 5, &Limits::NONE);
     assert_eq!((r.end, r.stats.solutions), (SearchEnd::Stopped, 5));
     dc.check_invariants().unwrap();
-    assert_eq!(count(&mut dc, 0, &Limits::NONE).stats.nodes, QUEENS[9].nodes);
+    assert_eq!(
+        count(&mut dc, 0, &Limits::NONE).stats.nodes,
+        QUEENS[9].nodes
+    );
 }
 
 #[test]
@@ -470,7 +484,10 @@ mod sudoku_solver {
         };
         let fixtures = include_str!("../fixtures/sudoku.txt");
         let mut n = 0;
-        for line in fixtures.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        for line in fixtures
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
             let mut parts = line.split(':');
             let puzzle = parts.next().unwrap();
             let want = parts.next().unwrap();
@@ -534,7 +551,10 @@ mod cli {
     #[test]
     fn known_counts() {
         for (n, want) in [(6, "4"), (8, "92"), (10, "724")] {
-            assert_eq!(count_dc(&gen(&["gen-xc", "queens", &n.to_string()]), &[]), want);
+            assert_eq!(
+                count_dc(&gen(&["gen-xc", "queens", &n.to_string()]), &[]),
+                want
+            );
         }
         assert_eq!(count_dc(&gen(&["gen-xc", "langford", "7"]), &[]), "52");
         assert_eq!(count_dc(&gen(&["gen-xc", "langford", "8"]), &[]), "300");
@@ -543,7 +563,11 @@ mod cli {
         assert_eq!(count_dc(&g4, &["--threads", "2"]), "288");
         // A 6x6 puzzle with a few givens (its grids are a small slice of the 28,200,960).
         let six = gen(&[
-            "gen-xc", "sudoku", "--box", "2x3", "123456456123........................",
+            "gen-xc",
+            "sudoku",
+            "--box",
+            "2x3",
+            "123456456123........................",
         ]);
         let dlx = dlxlab(&["xc", "-", "--count"], &six).0;
         assert_eq!(count_dc(&six, &[]), dlx.trim());
@@ -560,6 +584,69 @@ mod cli {
         assert!(err.contains("nodes: 890\n"), "{err}");
         assert!(err.contains("updates: 18412\n"), "{err}");
         assert!(err.contains("mems: 274959\n"), "{err}");
+    }
+
+    /// `dlxlab engines --quick`: both engines on every problem with the same counts, the CSV,
+    /// the tables and the figure written, a hand-written README.md in the directory left alone.
+    #[test]
+    fn engines_report_quick() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("puzzles.txt");
+        let lines: Vec<&str> = include_str!("../fixtures/sudoku.txt")
+            .lines()
+            .filter_map(|l| l.split(':').next())
+            .filter(|p| p.len() == 81)
+            .take(5)
+            .collect();
+        std::fs::write(&corpus, lines.join("\n")).unwrap();
+        let out = dir.path().join("engines");
+        std::fs::create_dir(&out).unwrap();
+        std::fs::write(out.join("README.md"), "discussion").unwrap();
+        let args = [
+            "engines",
+            "--quick",
+            "--repeats",
+            "1",
+            "--quiet",
+            "--corpus",
+            corpus.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let (_, err, code) = dlxlab(&args, "");
+        assert_eq!(code, Some(0), "{err}");
+        let csv = std::fs::read_to_string(out.join("engines.csv")).unwrap();
+        let mut rows = csv::Reader::from_reader(csv.as_bytes());
+        let mut by_problem: std::collections::BTreeMap<String, Vec<(String, u64)>> =
+            Default::default();
+        for r in rows.records() {
+            let r = r.unwrap();
+            by_problem
+                .entry(r[0].to_string())
+                .or_default()
+                .push((r[1].to_string(), r[4].parse().unwrap()));
+        }
+        assert_eq!(by_problem.len(), 9, "{csv}");
+        for (problem, engines) in &by_problem {
+            let names: Vec<&str> = engines.iter().map(|e| e.0.as_str()).collect();
+            assert!(
+                names.contains(&"dlx") && names.contains(&"dc"),
+                "{problem}: {names:?}"
+            );
+            assert!(
+                engines.iter().all(|e| e.1 == engines[0].1),
+                "{problem}: {engines:?}"
+            );
+        }
+        assert_eq!(by_problem["queens 8"][0].1, 92);
+        assert_eq!(by_problem["puzzles.txt, first 5"][0].1, 5);
+        let md = std::fs::read_to_string(out.join("results.md")).unwrap();
+        assert!(md.contains("| latin 4 | 576 |"), "{md}");
+        assert!(out.join("engines-time.png").exists() && out.join("engines-time.svg").exists());
+        assert_eq!(
+            std::fs::read_to_string(out.join("README.md")).unwrap(),
+            "discussion"
+        );
     }
 
     #[test]
@@ -580,7 +667,16 @@ mod cli {
         let (_, err, code) = dlxlab(&["split", f, "--depth", "2", "--out", j], "");
         assert_eq!(code, Some(0), "{err}");
         for slice in ["1/2", "2/2"] {
-            let args = ["count-jobs", j, "--job", slice, "--engine", "dc", "--threads", "1"];
+            let args = [
+                "count-jobs",
+                j,
+                "--job",
+                slice,
+                "--engine",
+                "dc",
+                "--threads",
+                "1",
+            ];
             let (_, err, code) = dlxlab(&args, "");
             assert_eq!(code, Some(0), "{err}");
         }

@@ -1,0 +1,137 @@
+//! Figure `engines-time`: per problem of the engines comparison, how long dancing cells takes
+//! relative to dancing links (a ratio of median times, log scale; left of 1 means dc is faster).
+
+use super::axis::AxisRange;
+use super::frame::*;
+
+/// One series of ratios: its label and, per problem row, the ratio (if measured).
+pub struct RatioSeries {
+    /// Legend text.
+    pub label: String,
+    /// `ratios[i]` belongs to `EnginesFigure::rows[i]`.
+    pub ratios: Vec<Option<f64>>,
+}
+
+/// The data of the figure.
+pub struct EnginesFigure {
+    /// Title line.
+    pub title: String,
+    /// Problem names, top to bottom.
+    pub rows: Vec<String>,
+    /// Up to eight series.
+    pub series: Vec<RatioSeries>,
+}
+
+impl Draw for EnginesFigure {
+    fn size(&self) -> (u32, u32) {
+        (
+            960,
+            170 + 34 * self.rows.len().max(1) as u32 + 24 * (self.series.len() as u32 + 1),
+        )
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let values = self
+            .series
+            .iter()
+            .flat_map(|s| s.ratios.iter().flatten().copied());
+        let (lo, hi) = values.fold((1.0f64, 1.0f64), |(a, b), v| (a.min(v), b.max(v)));
+        let x = super::axis::Axis::log(
+            lo / 1.15,
+            hi * 1.15,
+            "time of dc / time of dancing links (median; log scale)",
+        );
+        let n = self.rows.len().max(1);
+        let y = AxisRange {
+            lo: -0.6,
+            hi: n as f64 - 0.4,
+            ticks: (0..n).map(|i| i as f64).collect(),
+            minor: Vec::new(),
+        };
+        let body = root.titled(&self.title, bold(20.0)).msg()?;
+        let body = body
+            .titled("left of the line: dancing cells is faster", text(14.0))
+            .msg()?;
+        // The legend goes in a strip under the chart, where it cannot hide a point.
+        let strip = 24 * (self.series.len() as u32 + 1) + 8;
+        let (w, h) = body.dim_in_pixel();
+        let (body, key) = body.split_vertically(h.saturating_sub(strip));
+        let mut c = ChartBuilder::on(&body)
+            .margin(12)
+            .x_label_area_size(48)
+            .y_label_area_size(170)
+            .build_cartesian_2d(x.range(), y)
+            .msg()?;
+        let xf = |v: &f64| x.fmt(*v);
+        // Row 0 at the top.
+        let yf = |v: &f64| {
+            let i = v.round() as usize;
+            self.rows
+                .get(n - 1 - i.min(n - 1))
+                .cloned()
+                .unwrap_or_default()
+        };
+        c.configure_mesh()
+            .x_desc(x.label.as_str())
+            .x_label_formatter(&xf)
+            .y_label_formatter(&yf)
+            .label_style(text(13.0))
+            .axis_desc_style(text(14.0))
+            .bold_line_style(RGBColor(210, 210, 210))
+            .light_line_style(RGBColor(238, 238, 238))
+            .draw()
+            .msg()?;
+        let one = ShapeStyle::from(&BLACK.mix(0.7)).stroke_width(1);
+        c.draw_series(DashedLineSeries::new(
+            vec![(0.0, -0.6), (0.0, n as f64 - 0.4)],
+            6,
+            4,
+            one,
+        ))
+        .msg()?;
+        let x0 = (w / 4) as i32;
+        key.draw(&PathElement::new(vec![(x0, 9), (x0 + 16, 9)], one))
+            .msg()?;
+        key.draw(&Text::new("equal time", (x0 + 26, 4), text(14.0)))
+            .msg()?;
+        let k = self.series.len().max(1) as f64;
+        for (s, series) in self.series.iter().enumerate() {
+            let colour = PALETTE[s % PALETTE.len()];
+            let style = ShapeStyle::from(&colour).filled();
+            // Series side by side within a row.
+            let offset = (s as f64 - (k - 1.0) / 2.0) * 0.18;
+            let points: Vec<(f64, f64)> = series
+                .ratios
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| r.map(|r| (x.t(r), (n - 1 - i) as f64 + offset)))
+                .collect();
+            c.draw_series(points.iter().map(|&p| Circle::new(p, 6, style)))
+                .msg()?;
+            let y0 = 24 * (s as i32 + 1) + 12;
+            key.draw(&Circle::new((x0 + 8, y0 - 3), 6, style)).msg()?;
+            key.draw(&Text::new(
+                series.label.as_str(),
+                (x0 + 26, y0 - 8),
+                text(14.0),
+            ))
+            .msg()?;
+        }
+        Ok(())
+    }
+}
+
+/// Draws `DIR/engines-time.png` and `.svg`.
+pub fn engines_time(fig: &EnginesFigure, dir: &Path) -> Result<Figure, PlotError> {
+    let ctx = PlotContext {
+        dir,
+        corpus: "",
+        seed: 0,
+    };
+    render(fig, &ctx, "engines-time")?;
+    Ok(Figure {
+        stem: "engines-time".to_string(),
+        caption: "Time of dancing cells relative to dancing links, per problem (median of the repetitions)"
+            .to_string(),
+    })
+}
