@@ -9,7 +9,9 @@
 //! constraint without options is abandoned before it becomes a node, so `dc` reports fewer nodes
 //! than `dlx` on the same puzzle, and its ties go to the first item in its (changing) active list.
 //! Guesses are children tried at items with two or more options; backtracks are those abandoned
-//! choices.
+//! choices. One exception to SSXC1's count: when the givens leave some constraint without options,
+//! SSXC1 would not start at all (0 nodes), but this solver reports the root as one dead node, as
+//! every other solver does for a puzzle refuted before its first guess.
 
 use std::cell::RefCell;
 
@@ -54,7 +56,8 @@ impl Solver for DcSolver {
                 Some(k) => k,
                 None => {
                     let xc = encode(shape);
-                    let dc = Dc::new(xc.problem()).expect("the Sudoku matrix has no multiplicities");
+                    let dc =
+                        Dc::new(xc.problem()).expect("the Sudoku matrix has no multiplicities");
                     cache.push((shape, xc, dc));
                     cache.len() - 1
                 }
@@ -94,12 +97,19 @@ fn solve_with(xc: &SudokuXc, dc: &mut Dc, grid: &Grid, limits: &SolveLimits) -> 
     dc.release();
     let branch = dc.branch_counts();
     let completed = result.end == SearchEnd::Exhausted;
+    // Givens that leave a constraint without options: SSXC1 would not start a search (the engine
+    // reports 0 nodes), but every solver counts the root it found dead, and so does this one.
+    let nodes = if completed {
+        result.stats.nodes.max(1)
+    } else {
+        result.stats.nodes
+    };
     Outcome {
         status: Status::from_search(found, completed, max),
         solutions: found,
         solution: first,
         stats: Stats {
-            nodes: result.stats.nodes,
+            nodes,
             guesses: branch.guesses,
             backtracks: branch.dead_ends,
             ..Stats::default()
