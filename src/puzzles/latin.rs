@@ -70,7 +70,8 @@ impl LatinSquares {
                 let mut perm: Vec<usize> = (0..n).collect();
                 loop {
                     // Reduced: line k starts with symbol k, and line 0 is the identity.
-                    let allowed = !reduced || (perm[0] == k && (k != 0 || perm.windows(2).all(|w| w[0] < w[1])));
+                    let allowed = !reduced
+                        || (perm[0] == k && (k != 0 || perm.windows(2).all(|w| w[0] < w[1])));
                     if allowed {
                         let mut entries = vec![Entry {
                             item: if is_row { rows[k] } else { cols[k] },
@@ -118,7 +119,9 @@ impl LatinSquares {
                 .ok_or(DecodeError::UnknownOption(o))?;
             let kind = if *is_row { "row" } else { "column" };
             if std::mem::replace(&mut seen[usize::from(!*is_row)][*k], true) {
-                return Err(DecodeError::NotASolution(format!("{kind} {k} is filled twice")));
+                return Err(DecodeError::NotASolution(format!(
+                    "{kind} {k} is filled twice"
+                )));
             }
             if *is_row {
                 for (j, &s) in perm.iter().enumerate() {
@@ -129,7 +132,8 @@ impl LatinSquares {
             }
         }
         for (j, perm) in by_column.iter().enumerate() {
-            let perm = perm.ok_or_else(|| DecodeError::NotASolution(format!("column {j} is empty")))?;
+            let perm =
+                perm.ok_or_else(|| DecodeError::NotASolution(format!("column {j} is empty")))?;
             for (i, &s) in perm.iter().enumerate() {
                 if square[i][j] != s + 1 {
                     return Err(DecodeError::NotASolution(format!(
@@ -171,15 +175,29 @@ mod tests {
         assert_eq!(p.option_to_string(OptionId(1)), "r0 x0_0:2 x0_1:1");
         assert_eq!(p.option_to_string(OptionId(4)), "c0 x0_0:1 x1_0:2");
         // Reduced: row 0 and column 0 are 1 2 3; the other lines start with their own symbol.
-        assert_eq!(LatinSquares::new(3, true).unwrap().problem().n_options(), 10);
+        assert_eq!(
+            LatinSquares::new(3, true).unwrap().problem().n_options(),
+            10
+        );
     }
 
     #[test]
     fn counts_latin_squares() {
-        for (n, reduced, want) in [(1, false, 1), (2, false, 2), (3, false, 12), (4, false, 576), (4, true, 4), (5, true, 56)] {
+        for (n, reduced, want) in [
+            (1, false, 1),
+            (2, false, 2),
+            (3, false, 12),
+            (4, false, 576),
+            (4, true, 4),
+            (5, true, 56),
+        ] {
             let l = LatinSquares::new(n, reduced).unwrap();
             let mut dlx = Dlx::new(l.problem()).unwrap();
-            assert_eq!(count(&mut dlx, 0, &Limits::NONE).stats.solutions, want, "n = {n}");
+            assert_eq!(
+                count(&mut dlx, 0, &Limits::NONE).stats.solutions,
+                want,
+                "n = {n}"
+            );
         }
     }
 
@@ -187,7 +205,11 @@ mod tests {
     fn decodes_a_square_and_refuses_a_disagreement() {
         let l = LatinSquares::new(2, false).unwrap();
         let p = l.problem();
-        let find = |s: &str| p.option_ids().find(|&o| p.option_to_string(o) == s).unwrap();
+        let find = |s: &str| {
+            p.option_ids()
+                .find(|&o| p.option_to_string(o) == s)
+                .unwrap()
+        };
         let rows = [find("r0 x0_0:1 x0_1:2"), find("r1 x1_0:2 x1_1:1")];
         let cols = [find("c0 x0_0:1 x1_0:2"), find("c1 x0_1:2 x1_1:1")];
         let all = [rows[0], rows[1], cols[0], cols[1]];

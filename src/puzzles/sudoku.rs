@@ -184,8 +184,10 @@ pub fn encode_puzzle(grid: &Grid) -> Problem {
     if clash {
         b.primary("clash").expect("`clash` is not a generated name");
     }
-    let solved = (!clash && covered.iter().all(|&c| c))
-        .then(|| b.primary("solved").expect("`solved` is not a generated name"));
+    let solved = (!clash && covered.iter().all(|&c| c)).then(|| {
+        b.primary("solved")
+            .expect("`solved` is not a generated name")
+    });
     for cell in 0..shape.cells() {
         for d in 1..=n {
             let items = option_items(shape, cell, d);
