@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn dlxlab(args: &[&str], stdin: &str) -> Output {
+/// Runs the binary with `args`, writing `stdin` to it. Shared with the other `xc` topics.
+pub(crate) fn dlxlab(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlxlab"))
         .args(args)
         .stdin(Stdio::piped())

@@ -6,10 +6,8 @@
 //! sources (github.com/ascherer/cwebtest), tangled with `ctangle` (Debian's texlive-binaries) and
 //! compiled with `gcc -O2` in a scratch directory, run as `ssxc1 < FILE` on the output of
 //! `dlxlab gen-xc …` (which writes the same items and options, in the same order, as the encoders
-//! used here). `scripts/engines-report.sh --knuth` repeats the build.
-
-use std::io::Write;
-use std::process::{Command, Stdio};
+//! used here). reports/engines/README.md says how to build Knuth's programs, and
+//! `dlxlab engines --knuth DIR` compares them with both engines on the same files.
 
 use dlxlab::puzzles::langford::Langford;
 use dlxlab::puzzles::polyomino::Tiling;
@@ -510,23 +508,9 @@ mod sudoku_solver {
 }
 
 mod cli {
-    use super::*;
 
     fn dlxlab(args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dlxlab"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = crate::cli_xc::dlxlab(args, stdin);
         (
             String::from_utf8_lossy(&out.stdout).into_owned(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
