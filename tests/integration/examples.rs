@@ -20,6 +20,18 @@ mod count_cpu;
 #[path = "../../examples/dlx_instructions.rs"]
 mod dlx_instructions;
 
+#[allow(dead_code)]
+#[path = "../../examples/dancing_cells.rs"]
+mod dancing_cells;
+
+#[test]
+fn dancing_cells_example() {
+    let [links, cells] = dancing_cells::compare(8);
+    // dlx1's and SSXC1's own numbers for 8 queens.
+    assert_eq!(links, ("dancing links", 92, 1_199, 21_375, None));
+    assert_eq!(cells, ("dancing cells", 92, 890, 18_412, Some(274_959)));
+}
+
 #[test]
 fn queens_example() {
     let (stats, first) = queens::solve(8);
