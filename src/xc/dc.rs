@@ -784,12 +784,7 @@ impl Engine for Dc {
     }
 
     fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
-        if option.0 as usize >= self.option_first.len() {
-            return Err(ForceError::UnknownOption {
-                option,
-                options: self.option_first.len(),
-            });
-        }
+        ForceError::check_known(option, self.option_first.len())?;
         if let Some(err) = self.clash(option) {
             return Err(err);
         }

@@ -97,6 +97,18 @@ pub enum ForceError {
     },
 }
 
+impl ForceError {
+    /// `Ok` when `option` is one of a problem's `options` options, else [`ForceError::UnknownOption`]:
+    /// the first check of every engine's [`Engine::force`].
+    pub fn check_known(option: OptionId, options: usize) -> Result<(), ForceError> {
+        if (option.0 as usize) < options {
+            Ok(())
+        } else {
+            Err(ForceError::UnknownOption { option, options })
+        }
+    }
+}
+
 /// A boxed engine is an engine, so that code generic over `E: Engine` (such as
 /// [`crate::xc::split::count_paths`]) can take the engine [`exact`] chose.
 impl<E: Engine + ?Sized> Engine for Box<E> {

@@ -137,12 +137,7 @@ impl Engine for Mcc {
     /// Takes the option out of every list, then commits each of its items as step M5 does for a
     /// chosen option (primary items lose one unit of `BOUND` and are covered at zero).
     fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
-        if option.0 as usize >= self.n_options {
-            return Err(ForceError::UnknownOption {
-                option,
-                options: self.n_options,
-            });
-        }
+        ForceError::check_known(option, self.n_options)?;
         if let Some(err) = self.clash(option) {
             return Err(err);
         }

@@ -103,9 +103,7 @@ impl<const K: usize, I: NodeIndex> Engine for UniformDlx<K, I> {
 
     fn force(&mut self, option: OptionId) -> Result<(), ForceError> {
         let options = self.n_options as usize;
-        if option.0 as usize >= options {
-            return Err(ForceError::UnknownOption { option, options });
-        }
+        ForceError::check_known(option, options)?;
         let first = self.base + K as u32 * option.0;
         for x in first..first + K as u32 {
             let i = self.top_of(x);
