@@ -7,9 +7,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use dlxlab::corpus::{self, LineKind};
+use dlxlab::corpus::{self, derive, LineKind};
 use dlxlab::harness::output::AtomicFile;
-use dlxlab::sudoku::Grid;
 
 /// Derive new corpora from a corpus (e.g. every puzzle with one given removed).
 #[derive(Args, Debug)]
@@ -44,23 +43,6 @@ pub fn run(args: DeriveArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The lines derived from one puzzle: the puzzle with each given emptied in turn.
-fn remove_one_lines(grid: &Grid, src: u64, out: &mut impl Write) -> io::Result<u64> {
-    let shape = grid.shape();
-    let mut n = 0;
-    for cell in 0..grid.cells().len() {
-        if grid.get(cell) == 0 {
-            continue;
-        }
-        let mut g = grid.clone();
-        g.set(cell, 0);
-        let (r, c) = (cell / shape.side() + 1, cell % shape.side() + 1);
-        writeln!(out, "{} src={src} cell=r{r}c{c}", g.to_line())?;
-        n += 1;
-    }
-    Ok(n)
-}
-
 fn remove_one(args: RemoveOneArgs) -> anyhow::Result<ExitCode> {
     let source = corpus::locate(Some(&args.corpus), None);
     let reader = source
@@ -92,7 +74,7 @@ fn remove_one(args: RemoveOneArgs) -> anyhow::Result<ExitCode> {
         match &record.grid {
             Ok(grid) => {
                 puzzles += 1;
-                derived += remove_one_lines(grid, record.line, &mut out)?;
+                derived += derive::write_remove_one(grid, record.line, &mut out)?;
             }
             Err(e) => bad.push(e.to_string()),
         }
@@ -111,20 +93,4 @@ fn remove_one(args: RemoveOneArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn removes_each_given_once_in_cell_order() {
-        let g = Grid::parse(&format!("12{}", ".".repeat(79))).unwrap();
-        let mut out = Vec::new();
-        assert_eq!(remove_one_lines(&g, 7, &mut out).unwrap(), 2);
-        let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], format!(".2{} src=7 cell=r1c1", ".".repeat(79)));
-        assert_eq!(lines[1], format!("1.{} src=7 cell=r1c2", ".".repeat(79)));
-    }
 }

@@ -345,6 +345,7 @@ impl fmt::Display for Shard {
     }
 }
 
+pub mod derive;
 mod source;
 pub use source::{hex, locate, HashingReader, Source, DEFAULT_FILE};
 
