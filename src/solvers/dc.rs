@@ -15,12 +15,13 @@
 
 use std::cell::RefCell;
 
-use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
+use super::exact::{force_givens, Solutions};
+use super::{Descriptor, Outcome, SolveLimits, Solver};
 use crate::puzzles::sudoku::{encode, SudokuXc};
 use crate::sudoku::{Grid, Shape};
 use crate::xc::dc::Dc;
 use crate::xc::engine::Engine;
-use crate::xc::{Control, SearchEnd};
+use crate::xc::SearchEnd;
 
 /// The dancing-cells Sudoku solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,61 +70,18 @@ impl Solver for DcSolver {
 }
 
 fn solve_with(xc: &SudokuXc, dc: &mut Dc, grid: &Grid, limits: &SolveLimits) -> Outcome {
-    for (cell, &d) in grid.cells().iter().enumerate() {
-        if d != 0 && dc.force(xc.option_of(cell, d)).is_err() {
-            dc.release();
-            return Outcome {
-                status: Status::None,
-                solutions: 0,
-                solution: None,
-                stats: Stats::default(),
-            };
-        }
+    if let Err(refuted) = force_givens(dc, xc, grid) {
+        return refuted;
     }
-    let mut first = None;
-    let max = limits.max_solutions;
-    let mut found = 0u64;
-    let result = dc.search(&limits.budget, |sol| {
-        found += 1;
-        if first.is_none() {
-            first = Some(fill(xc, grid, sol));
-        }
-        if max != 0 && found >= max {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    });
+    let mut solutions = Solutions::new(xc, grid, limits.max_solutions);
+    let result = dc.search(&limits.budget, |sol| solutions.found(sol));
     dc.release();
-    let branch = dc.branch_counts();
-    let completed = result.end == SearchEnd::Exhausted;
     // Givens that leave a constraint without options: SSXC1 would not start a search (the engine
     // reports 0 nodes), but every solver counts the root it found dead, and so does this one.
-    let nodes = if completed {
+    let nodes = if result.end == SearchEnd::Exhausted {
         result.stats.nodes.max(1)
     } else {
         result.stats.nodes
     };
-    Outcome {
-        status: Status::from_search(found, completed, max),
-        solutions: found,
-        solution: first,
-        stats: Stats {
-            nodes,
-            guesses: branch.guesses,
-            backtracks: branch.dead_ends,
-            ..Stats::default()
-        },
-    }
-}
-
-/// The grid of a solution (exact cover guarantees a valid filling; a debug build checks it).
-fn fill(xc: &SudokuXc, grid: &Grid, solution: &[crate::xc::OptionId]) -> Grid {
-    let mut out = Grid::empty(grid.shape());
-    for &o in solution {
-        let (cell, d) = xc.cell_digit(o).expect("options of the Sudoku matrix");
-        out.set(cell, d);
-    }
-    debug_assert!(crate::sudoku::check_solution(grid, &out).is_ok());
-    out
+    solutions.outcome(&result, nodes, dc.branch_counts())
 }

@@ -10,12 +10,11 @@
 
 use std::cell::RefCell;
 
-use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
+use super::exact::{force_givens, Solutions};
+use super::{Descriptor, Outcome, SolveLimits, Solver};
 use crate::puzzles::sudoku::{encode, SudokuXc};
 use crate::sudoku::{Grid, Shape};
 use crate::xc::dlx::{NodeIndex, UniformDlx};
-use crate::xc::engine::Engine;
-use crate::xc::{Control, SearchEnd};
 
 /// The DLX Sudoku solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -89,54 +88,10 @@ fn solve_with<I: NodeIndex>(
     grid: &Grid,
     limits: &SolveLimits,
 ) -> Outcome {
-    for (cell, &d) in grid.cells().iter().enumerate() {
-        if d != 0 && dlx.force(xc.option_of(cell, d)).is_err() {
-            dlx.release();
-            return Outcome {
-                status: Status::None,
-                solutions: 0,
-                solution: None,
-                stats: Stats::default(),
-            };
-        }
+    if let Err(refuted) = force_givens(dlx, xc, grid) {
+        return refuted;
     }
-    let mut first = None;
-    let max = limits.max_solutions;
-    let mut found = 0u64;
-    let result = dlx.search_and_release(&limits.budget, |sol| {
-        found += 1;
-        if first.is_none() {
-            first = Some(fill(xc, grid, sol));
-        }
-        if max != 0 && found >= max {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    });
-    let branch = dlx.branch_counts();
-    let completed = result.end == SearchEnd::Exhausted;
-    Outcome {
-        status: Status::from_search(found, completed, max),
-        solutions: found,
-        solution: first,
-        stats: Stats {
-            nodes: result.stats.nodes,
-            guesses: branch.guesses,
-            backtracks: branch.dead_ends,
-            ..Stats::default()
-        },
-    }
-}
-
-/// The grid of a solution. Exact cover guarantees a valid filling, so the grid is written
-/// directly instead of through [`SudokuXc::decode`]'s validation (a debug build still checks it).
-fn fill(xc: &SudokuXc, grid: &Grid, solution: &[crate::xc::OptionId]) -> Grid {
-    let mut out = Grid::empty(grid.shape());
-    for &o in solution {
-        let (cell, d) = xc.cell_digit(o).expect("options of the Sudoku matrix");
-        out.set(cell, d);
-    }
-    debug_assert!(crate::sudoku::check_solution(grid, &out).is_ok());
-    out
+    let mut solutions = Solutions::new(xc, grid, limits.max_solutions);
+    let result = dlx.search_and_release(&limits.budget, |sol| solutions.found(sol));
+    solutions.outcome(&result, result.stats.nodes, dlx.branch_counts())
 }

@@ -17,6 +17,7 @@ pub mod backtrack;
 mod board;
 pub mod dc;
 pub mod dlx;
+mod exact;
 pub mod external;
 pub mod fast;
 mod geometry;
