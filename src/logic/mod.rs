@@ -29,9 +29,12 @@
 // at once and appear in the explanations, so iterator chains would only hide them.
 #![allow(clippy::needless_range_loop)]
 
+use std::time::{Duration, Instant};
+
 use crate::sudoku::Grid;
 
 pub mod chains;
+pub mod deadline;
 pub mod exclusion;
 pub mod fish;
 pub mod intersections;
@@ -102,10 +105,22 @@ pub struct SolvePath {
 
 /// Applies [`next_step`] until the grid is full or no technique applies.
 pub fn solve_path(grid: &Grid) -> Result<SolvePath, LogicError> {
+    solve_path_within(grid, None)
+}
+
+/// [`solve_path`] under a time limit: once `max_time` has passed the chain searches give up
+/// (see [`deadline`]) and the path ends in [`LogicError::TimeLimit`], never in a step that a
+/// finder chose with part of its search skipped.
+pub fn solve_path_within(grid: &Grid, max_time: Option<Duration>) -> Result<SolvePath, LogicError> {
+    let _deadline = deadline::Deadline::set(max_time.map(|t| Instant::now() + t));
     let mut state = State::new(grid)?;
     let mut steps = Vec::new();
     while !state.is_solved() {
-        let Some(step) = next_step(&state) else {
+        let step = next_step(&state);
+        if deadline::passed() {
+            return Err(LogicError::TimeLimit);
+        }
+        let Some(step) = step else {
             break;
         };
         state.apply(&step);

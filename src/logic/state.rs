@@ -21,6 +21,13 @@ pub enum LogicError {
     /// puzzle has no solution.
     #[error("no solution: {0}")]
     Contradiction(String),
+    /// The puzzle has more than one solution: SE rates only puzzles with exactly one, and the
+    /// uniqueness techniques would be unsound on the others.
+    #[error("multiple solutions")]
+    MultipleSolutions,
+    /// The time limit of [`super::solve_path_within`] passed before the path was complete.
+    #[error("time limit")]
+    TimeLimit,
 }
 
 /// Placed digits and remaining candidates: the position a technique looks at.
