@@ -20,7 +20,7 @@
 //!
 //! One file per technique family: [`singles`], [`intersections`], [`subsets`], [`fish`],
 //! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle, three-strong-link chains),
-//! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`uniqueness`] (unique rectangles and loops, BUG) and
+//! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`uniqueness`] (unique rectangles and loops), [`bug`] and
 //! [`chains`] (cycles, forcing, Nishio, multiple and dynamic forcing chains). [`FINDERS`] lists
 //! them in SE's order; `docs/rating.md` has the table of scores and the agreement with published
 //! SE ratings.
@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use crate::sudoku::Grid;
 
+pub mod bug;
 pub mod chains;
 pub mod deadline;
 pub mod exclusion;
@@ -78,7 +79,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("hidden quads", subsets::hidden_quad),
     ("3 strong-linked fishes", single_digit::three_strong_links),
     ("wxyz-wings", wings::wxyz_wing),
-    ("bivalue universal graves", uniqueness::bug),
+    ("bivalue universal graves", bug::bug),
     ("vwxyz-wings", wings::vwxyz_wing),
     ("aligned pair exclusion", exclusion::aligned_pair_exclusion),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),

@@ -59,6 +59,17 @@ impl State {
         Ok(state)
     }
 
+    /// A position given cell by cell, for tests of patterns that are easier to draw than to
+    /// reach from givens: a cell with candidates is empty, a cell without holds `values[c]` (or
+    /// 1 when that is 0). No consistency check, so a test can draw any candidate pattern.
+    #[cfg(test)]
+    pub(crate) fn from_candidates(cands: [u16; CELLS]) -> State {
+        State {
+            values: std::array::from_fn(|c| if cands[c] == 0 { 1 } else { 0 }),
+            cands,
+        }
+    }
+
     /// The digit in a cell, 0 if empty.
     pub fn value(&self, cell: usize) -> u8 {
         self.values[cell]
