@@ -83,6 +83,10 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("vwxyz-wings", wings::vwxyz_wing),
     ("aligned pair exclusion", exclusion::aligned_pair_exclusion),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
+    (
+        "aligned triplet exclusion",
+        exclusion::aligned_triplet_exclusion,
+    ),
     ("nishio forcing chains", chains::nishio),
     ("multiple forcing chains", chains::multiple_forcing_chains),
     ("dynamic forcing chains", chains::dynamic_forcing_chains),

@@ -90,6 +90,8 @@ pub enum Technique {
     VWXYZWing,
     /// Aligned pair exclusion (6.2).
     AlignedPairExclusion,
+    /// Aligned triplet exclusion (7.5).
+    AlignedTripletExclusion,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
     XCycle,
     /// Bidirectional Y-cycle (6.5 plus a length bonus).
@@ -158,6 +160,7 @@ impl Technique {
             Bug4 => "Bivalue Universal Grave type 4",
             VWXYZWing => "VWXYZ-Wing",
             AlignedPairExclusion => "Aligned Pair Exclusion",
+            AlignedTripletExclusion => "Aligned Triplet Exclusion",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
@@ -212,7 +215,7 @@ impl Technique {
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
-            NishioForcingChain => 75,
+            NishioForcingChain | AlignedTripletExclusion => 75,
             CellForcingChains | RegionForcingChains => 80,
             DynamicForcingChains => 85,
         }

@@ -412,3 +412,22 @@ fn pearl_and_diamond_follow_serate() {
         ("beyond".into(), "beyond".into())
     );
 }
+
+/// Issue 12: aligned triplet exclusion runs between the static chains and Nishio, as in SE. On
+/// SE sample line 668 it makes steps 17 and 19; the rating stays the published 8.9.
+#[test]
+fn aligned_triplet_exclusion_on_a_sample_path() {
+    let grid = Grid::parse(
+        "7...4...6...759...9..8.1..3...524....3.....2.4.......75.1...2.8.8.....1.2.9...3.4",
+    )
+    .unwrap();
+    let path = solve_path(&grid).unwrap();
+    let step = &path.steps[16];
+    assert_eq!(
+        step.technique,
+        dlxlab::logic::Technique::AlignedTripletExclusion
+    );
+    assert_eq!(step.score_tenths, 75);
+    assert_eq!(step.eliminations_text(), "r4c3<>6");
+    assert_eq!(technique::rate_path(&path).rating_text(), "8.9");
+}
