@@ -63,15 +63,24 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Writes the explanation of one puzzle.
+/// Writes the explanation of one puzzle. The steps where SE's diamond (ED, the first step) and
+/// pearl (EP, the first placement) are reached end in `[ED]` and `[EP]`.
 fn explain(out: &mut impl Write, grid: &Grid) -> anyhow::Result<()> {
+    technique::check_unique(grid)?;
     let path = logic::solve_path(grid).context("solving")?;
     let rating = technique::rate_path(&path);
+    let pearl_step = rating.pearl.and_then(|(_, i)| i);
     writeln!(out, "puzzle  {}", grid.to_line())?;
     for (i, step) in path.steps.iter().enumerate() {
+        let marks = match (i == 0, pearl_step == Some(i)) {
+            (true, true) => "  [ED] [EP]",
+            (true, false) => "  [ED]",
+            (false, true) => "  [EP]",
+            (false, false) => "",
+        };
         writeln!(
             out,
-            "{:>3}. {}.{}  {}",
+            "{:>3}. {}.{}  {}{marks}",
             i + 1,
             step.score_tenths / 10,
             step.score_tenths % 10,
@@ -86,6 +95,13 @@ fn explain(out: &mut impl Write, grid: &Grid) -> anyhow::Result<()> {
             rating.rating_text(),
             rating.hardest,
             rating.steps
+        )?;
+        writeln!(
+            out,
+            "ER/EP/ED  {}/{}/{}",
+            rating.rating_text(),
+            rating.pearl_text(),
+            rating.diamond_text()
         )?;
     } else {
         writeln!(
@@ -106,6 +122,12 @@ fn explain(out: &mut impl Write, grid: &Grid) -> anyhow::Result<()> {
                 rating.score_tenths % 10
             )?;
         }
+        writeln!(
+            out,
+            "ER/EP/ED  beyond/{}/{}",
+            rating.pearl_text(),
+            rating.diamond_text()
+        )?;
     }
     Ok(())
 }

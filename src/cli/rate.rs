@@ -5,6 +5,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::Args;
@@ -16,6 +17,7 @@ use dlxlab::rating::technique::{self, TechniqueRating};
 use dlxlab::sudoku::Grid;
 
 use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
+use super::study::progress_bar;
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
 /// puzzle; `line` is the corpus line, or the argument's position for puzzles on the command line.
@@ -41,9 +43,25 @@ pub struct RateArgs {
     /// more than the technique rating on hard corpora.
     #[arg(long)]
     no_decision_tree: bool,
+    /// Time limit of the technique rating of one puzzle, in seconds: a puzzle still unrated then
+    /// gets a row with empty ratings and `error = time limit`.
+    #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
+    max_seconds: f64,
 }
 
-fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> RatingRow {
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
+}
+
+fn rate_line(
+    line: usize,
+    text: &str,
+    variant: Option<Variant>,
+    max_time: Option<Duration>,
+) -> RatingRow {
     let mut fields = text.split_whitespace();
     let puzzle = fields.next().unwrap_or("").to_string();
     let external = fields
@@ -57,7 +75,21 @@ fn rate_line(line: usize, text: &str, variant: Option<Variant>) -> RatingRow {
         grid.as_ref().map_err(Clone::clone),
         external,
         variant,
+        max_time,
     )
+}
+
+/// The kind of an error row, for the summary: the statuses by name, anything else as invalid.
+fn error_kind(error: &str) -> &'static str {
+    if error == "multiple solutions" {
+        "multiple solutions"
+    } else if error == "time limit" {
+        "time limit"
+    } else if error.starts_with("no solution") {
+        "no solution"
+    } else {
+        "invalid line"
+    }
 }
 
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
@@ -83,12 +115,20 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .context("starting the thread pool")?;
+    let variant = (!args.no_decision_tree).then_some(args.variant);
+    let max_time = Some(Duration::from_secs_f64(args.max_seconds));
+    let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
     let rows: Vec<RatingRow> = pool.install(|| {
         lines
             .par_iter()
-            .map(|&(n, l)| rate_line(n, l, (!args.no_decision_tree).then_some(args.variant)))
+            .map(|&(n, l)| {
+                let row = rate_line(n, l, variant, max_time);
+                bar.inc(1);
+                row
+            })
             .collect()
     });
+    bar.finish_and_clear();
 
     let sink: Box<dyn Write> = match &args.out {
         Some(p) => {
@@ -109,6 +149,15 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         let errors = rows.iter().filter(|r| r.result.is_err()).count();
         let mut err = io::stderr().lock();
         writeln!(err, "rated {} puzzles ({} errors)", rows.len(), errors)?;
+        let mut kinds: std::collections::BTreeMap<&str, usize> = Default::default();
+        for row in &rows {
+            if let Err(e) = &row.result {
+                *kinds.entry(error_kind(e)).or_default() += 1;
+            }
+        }
+        for (kind, n) in kinds {
+            writeln!(err, "  {kind}: {n}")?;
+        }
         if !pairs.is_empty() {
             writeln!(err, "band  total  exact  lower  higher  beyond  agree%")?;
             let (mut t44, mut e44) = (0, 0);

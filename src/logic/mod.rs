@@ -20,7 +20,7 @@
 //!
 //! One file per technique family: [`singles`], [`intersections`], [`subsets`], [`fish`],
 //! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle, three-strong-link chains),
-//! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`uniqueness`] (unique rectangles and loops, BUG) and
+//! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`uniqueness`] (unique rectangles and loops), [`bug`] and
 //! [`chains`] (cycles, forcing, Nishio, multiple and dynamic forcing chains). [`FINDERS`] lists
 //! them in SE's order; `docs/rating.md` has the table of scores and the agreement with published
 //! SE ratings.
@@ -29,9 +29,13 @@
 // at once and appear in the explanations, so iterator chains would only hide them.
 #![allow(clippy::needless_range_loop)]
 
+use std::time::{Duration, Instant};
+
 use crate::sudoku::Grid;
 
+pub mod bug;
 pub mod chains;
+pub mod deadline;
 pub mod exclusion;
 pub mod fish;
 pub mod intersections;
@@ -75,10 +79,14 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("hidden quads", subsets::hidden_quad),
     ("3 strong-linked fishes", single_digit::three_strong_links),
     ("wxyz-wings", wings::wxyz_wing),
-    ("bivalue universal graves", uniqueness::bug),
+    ("bivalue universal graves", bug::bug),
     ("vwxyz-wings", wings::vwxyz_wing),
     ("aligned pair exclusion", exclusion::aligned_pair_exclusion),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),
+    (
+        "aligned triplet exclusion",
+        exclusion::aligned_triplet_exclusion,
+    ),
     ("nishio forcing chains", chains::nishio),
     ("multiple forcing chains", chains::multiple_forcing_chains),
     ("dynamic forcing chains", chains::dynamic_forcing_chains),
@@ -102,10 +110,22 @@ pub struct SolvePath {
 
 /// Applies [`next_step`] until the grid is full or no technique applies.
 pub fn solve_path(grid: &Grid) -> Result<SolvePath, LogicError> {
+    solve_path_within(grid, None)
+}
+
+/// [`solve_path`] under a time limit: once `max_time` has passed the chain searches give up
+/// (see [`deadline`]) and the path ends in [`LogicError::TimeLimit`], never in a step that a
+/// finder chose with part of its search skipped.
+pub fn solve_path_within(grid: &Grid, max_time: Option<Duration>) -> Result<SolvePath, LogicError> {
+    let _deadline = deadline::Deadline::set(max_time.map(|t| Instant::now() + t));
     let mut state = State::new(grid)?;
     let mut steps = Vec::new();
     while !state.is_solved() {
-        let Some(step) = next_step(&state) else {
+        let step = next_step(&state);
+        if deadline::passed() {
+            return Err(LogicError::TimeLimit);
+        }
+        let Some(step) = step else {
             break;
         };
         state.apply(&step);

@@ -21,6 +21,13 @@ pub enum LogicError {
     /// puzzle has no solution.
     #[error("no solution: {0}")]
     Contradiction(String),
+    /// The puzzle has more than one solution: SE rates only puzzles with exactly one, and the
+    /// uniqueness techniques would be unsound on the others.
+    #[error("multiple solutions")]
+    MultipleSolutions,
+    /// The time limit of [`super::solve_path_within`] passed before the path was complete.
+    #[error("time limit")]
+    TimeLimit,
 }
 
 /// Placed digits and remaining candidates: the position a technique looks at.
@@ -50,6 +57,17 @@ impl State {
         }
         state.check()?;
         Ok(state)
+    }
+
+    /// A position given cell by cell, for tests of patterns that are easier to draw than to
+    /// reach from givens: a cell with candidates is empty, a cell without holds `values[c]` (or
+    /// 1 when that is 0). No consistency check, so a test can draw any candidate pattern.
+    #[cfg(test)]
+    pub(crate) fn from_candidates(cands: [u16; CELLS]) -> State {
+        State {
+            values: std::array::from_fn(|c| if cands[c] == 0 { 1 } else { 0 }),
+            cands,
+        }
     }
 
     /// The digit in a cell, 0 if empty.

@@ -81,10 +81,17 @@ pub enum Technique {
     Bug1,
     /// Bivalue universal grave type 2 (5.7).
     Bug2,
+    /// Bivalue universal grave type 3, with a naked set (5.7 plus 0.1 per digit of the set
+    /// beyond the first).
+    Bug3,
+    /// Bivalue universal grave type 4, with a conjugate pair (5.7).
+    Bug4,
     /// A four-cell almost locked set and a bivalue cell (6.2 to 6.4).
     VWXYZWing,
     /// Aligned pair exclusion (6.2).
     AlignedPairExclusion,
+    /// Aligned triplet exclusion (7.5).
+    AlignedTripletExclusion,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
     XCycle,
     /// Bidirectional Y-cycle (6.5 plus a length bonus).
@@ -149,8 +156,11 @@ impl Technique {
             WXYZWing => "WXYZ-Wing",
             Bug1 => "Bivalue Universal Grave type 1",
             Bug2 => "Bivalue Universal Grave type 2",
+            Bug3 => "Bivalue Universal Grave type 3",
+            Bug4 => "Bivalue Universal Grave type 4",
             VWXYZWing => "VWXYZ-Wing",
             AlignedPairExclusion => "Aligned Pair Exclusion",
+            AlignedTripletExclusion => "Aligned Triplet Exclusion",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
@@ -200,12 +210,12 @@ impl Technique {
             ThreeStrongLinksGrouped => 57,
             WXYZWing => 55,
             Bug1 => 56,
-            Bug2 => 57,
+            Bug2 | Bug3 | Bug4 => 57,
             VWXYZWing | AlignedPairExclusion => 62,
             XCycle | YCycle => 65,
             ForcingXChain => 66,
             Cycle | ForcingChain => 70,
-            NishioForcingChain => 75,
+            NishioForcingChain | AlignedTripletExclusion => 75,
             CellForcingChains | RegionForcingChains => 80,
             DynamicForcingChains => 85,
         }

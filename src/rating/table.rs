@@ -3,12 +3,16 @@
 //! `dlxlab study`.
 //!
 //! Columns, exactly: `line,puzzle,decision_tree,technique_rating,hardest_technique,steps,
-//! external_rating,error`. A line that is not a puzzle keeps its row, with empty ratings and the
-//! reason in `error`, so that rows reconcile with the corpus's puzzle lines.
+//! external_rating,error,pearl_rating,diamond_rating` (the last two appended by issue 12: SE's EP
+//! and ED, see [`super::technique`]). A line that is not a puzzle keeps its row, with empty
+//! ratings and the reason in `error`, so that rows reconcile with the corpus's puzzle lines. A
+//! puzzle SE would not rate has empty ratings too and its status in `error`: `multiple
+//! solutions`, `no solution: ...`, or `time limit` when `rate --max-seconds` ran out.
 
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -19,7 +23,7 @@ use crate::solvers::SolveLimits;
 use crate::sudoku::Grid;
 
 /// The CSV header.
-pub const COLUMNS: [&str; 8] = [
+pub const COLUMNS: [&str; 10] = [
     "line",
     "puzzle",
     "decision_tree",
@@ -28,6 +32,8 @@ pub const COLUMNS: [&str; 8] = [
     "steps",
     "external_rating",
     "error",
+    "pearl_rating",
+    "diamond_rating",
 ];
 
 /// One row of `ratings.csv`.
@@ -45,19 +51,22 @@ pub struct RatingRow {
     pub external: Option<String>,
 }
 
-/// Rates one parsed grid (or carries its parse error) with the given decision-tree variant.
+/// Rates one parsed grid (or carries its parse error) with the given decision-tree variant; the
+/// technique rating gives up after `max_time` (see [`technique::technique_rating_within`]).
 pub fn rate(
     line: u64,
     puzzle: String,
     grid: Result<&Grid, String>,
     external: Option<String>,
     variant: Option<Variant>,
+    max_time: Option<Duration>,
 ) -> RatingRow {
     let decision_tree = match (&grid, variant) {
         (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
         _ => None,
     };
-    let result = grid.and_then(|g| technique::technique_rating(g).map_err(|e| e.to_string()));
+    let result = grid
+        .and_then(|g| technique::technique_rating_within(g, max_time).map_err(|e| e.to_string()));
     RatingRow {
         line,
         puzzle,
@@ -75,6 +84,7 @@ pub fn rate_record(record: &Record, variant: Option<Variant>) -> RatingRow {
         record.grid.as_ref().map_err(|e| e.to_string()),
         record.fields.rating.map(|r| r.to_string()),
         variant,
+        None,
     )
 }
 
@@ -99,8 +109,12 @@ pub fn write_csv<W: Write>(rows: &[RatingRow], out: W) -> csv::Result<()> {
                 &r.steps.to_string(),
                 &ext,
                 "",
+                &r.pearl_text(),
+                &r.diamond_text(),
             ])?,
-            Err(e) => w.write_record([line.as_str(), &row.puzzle, &dt, "", "", "", &ext, e])?,
+            Err(e) => {
+                w.write_record([line.as_str(), &row.puzzle, &dt, "", "", "", &ext, e, "", ""])?
+            }
         }
     }
     w.flush()?;

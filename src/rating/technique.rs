@@ -1,9 +1,20 @@
 //! The Sudoku Explainer technique rating: the highest SE score on the logical solution path of
 //! [`crate::logic::solve_path`], where each step uses the easiest technique that makes progress,
-//! in Sukaku Explainer's order. See `docs/rating.md` for the table of scores, the procedure and
-//! the measured agreement with published SE ratings.
+//! in Sukaku Explainer's order, together with SE's two other numbers: the pearl (EP) and the
+//! diamond (ED). See `docs/rating.md` for the table of scores, the procedure and the measured
+//! agreement with published SE ratings.
+//!
+//! ## ER, EP and ED
+//! As serate computes them along the one path it takes: ER is the highest score of any step; ED
+//! is the score of the first step (the first step that makes any progress, since every step SE
+//! applies does); EP is the highest score of the steps up to and including the first one that
+//! places a digit. EP and ED depend only on the start of the path, so they are known even when
+//! the techniques later run out (ER `beyond`).
+
+use std::time::Duration;
 
 use crate::logic::{self, LogicError, SolvePath, Technique};
+use crate::solvers::{fast::Fast, SolveLimits, Solver, Status};
 use crate::sudoku::Grid;
 
 /// The technique rating of one puzzle.
@@ -21,6 +32,18 @@ pub struct TechniqueRating {
     pub steps: usize,
     /// Whether the techniques ran out before the grid was full.
     pub beyond: bool,
+    /// SE's pearl (EP) in tenths and the index (0-based) of the step where it is reached — the
+    /// first placement; `None` when the techniques ran out before any placement. A puzzle whose
+    /// grid is already full has EP 0 at no step: `Some((0, None))`.
+    pub pearl: Option<(u16, Option<usize>)>,
+    /// SE's diamond (ED) in tenths: the score of the first step (`Some(0)` for a full grid),
+    /// `None` when no technique applies at all.
+    pub diamond_tenths: Option<u16>,
+}
+
+/// A score in tenths as SE prints it, `4.2`.
+pub fn tenths_text(tenths: u16) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 impl TechniqueRating {
@@ -29,22 +52,63 @@ impl TechniqueRating {
         if self.beyond {
             "beyond".to_string()
         } else {
-            format!("{}.{}", self.score_tenths / 10, self.score_tenths % 10)
+            tenths_text(self.score_tenths)
         }
+    }
+
+    /// EP as SE prints it, or `beyond` when no placement was reached.
+    pub fn pearl_text(&self) -> String {
+        self.pearl
+            .map_or_else(|| "beyond".to_string(), |(t, _)| tenths_text(t))
+    }
+
+    /// ED as SE prints it, or `beyond` when no step was possible.
+    pub fn diamond_text(&self) -> String {
+        self.diamond_tenths
+            .map_or_else(|| "beyond".to_string(), tenths_text)
     }
 }
 
-/// Rates a 9x9 puzzle on the SE scale.
+/// Rates a 9x9 puzzle on the SE scale, without a time limit.
 pub fn technique_rating(grid: &Grid) -> Result<TechniqueRating, LogicError> {
-    Ok(rate_path(&logic::solve_path(grid)?))
+    technique_rating_within(grid, None)
+}
+
+/// Rates a 9x9 puzzle on the SE scale: first checks that it has exactly one solution
+/// ([`check_unique`]), then rates its path, giving up with [`LogicError::TimeLimit`] once
+/// `max_time` has passed.
+pub fn technique_rating_within(
+    grid: &Grid,
+    max_time: Option<Duration>,
+) -> Result<TechniqueRating, LogicError> {
+    check_unique(grid)?;
+    Ok(rate_path(&logic::solve_path_within(grid, max_time)?))
+}
+
+/// Whether a 9x9 puzzle can be rated: SE refuses a puzzle without a solution or with several
+/// (its uniqueness techniques assume one). The solutions are counted (up to two) with the `fast`
+/// solver, which takes microseconds next to the rating.
+pub fn check_unique(grid: &Grid) -> Result<(), LogicError> {
+    logic::State::new(grid)?;
+    match Fast.solve(grid, &SolveLimits::default()).status {
+        Status::Unique => Ok(()),
+        Status::Multiple => Err(LogicError::MultipleSolutions),
+        _ => Err(LogicError::Contradiction(
+            "no completion of the givens exists".to_string(),
+        )),
+    }
 }
 
 /// The rating of a solution path already computed (e.g. by `dlxlab explain`).
 pub fn rate_path(path: &SolvePath) -> TechniqueRating {
     let mut best: Option<(u16, Technique)> = None;
-    for step in &path.steps {
+    let mut pearl = None;
+    for (i, step) in path.steps.iter().enumerate() {
         if best.is_none_or(|(s, _)| step.score_tenths > s) {
             best = Some((step.score_tenths, step.technique));
+        }
+        if pearl.is_none() && step.placement.is_some() {
+            pearl = best.map(|(s, _)| (s, Some(i)));
         }
     }
     let (score_tenths, hardest) = match best {
@@ -52,12 +116,21 @@ pub fn rate_path(path: &SolvePath) -> TechniqueRating {
         None => (0, "none"),
     };
     let beyond = !path.solved;
+    let diamond_tenths = match path.steps.first() {
+        Some(step) => Some(step.score_tenths),
+        None => path.solved.then_some(0),
+    };
+    if path.steps.is_empty() && path.solved {
+        pearl = Some((0, None));
+    }
     TechniqueRating {
         rating: (!beyond).then_some(score_tenths as f32 / 10.0),
         score_tenths,
         hardest,
         steps: path.steps.len(),
         beyond,
+        pearl,
+        diamond_tenths,
     }
 }
 

@@ -8,6 +8,17 @@ const EASY: &str =
 const KITE: &str =
     ".24...65.1.......7..8.1.9...........26..9..83.8.5.1.7.6..9.3..8..28547......7....";
 
+/// SE sample line 1198: ER 7.3, but the first step is a pointing (ED 2.6) and the first placement
+/// comes after a two-string kite (EP 4.1).
+const PEARL_4_1: &str =
+    ".97..3.2.4...7.6..6..2..5..2....4....4.....8....7....5..1..7..2..4.8...1.3.5..96.";
+/// `EASY` without its first given: two solutions or more.
+const TWO_SOLUTIONS: &str =
+    "....5...7.3........8.4.92...153.......8...3.......759...95.1.3........8.2...7...4";
+/// A given changed so that no digit clashes but no completion exists.
+const NO_SOLUTION: &str =
+    "4.....1.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
 fn dlxlab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dlxlab"))
         .args(args)
@@ -46,7 +57,8 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "line,puzzle,decision_tree,technique_rating,hardest_technique,steps,external_rating,error"
+        "line,puzzle,decision_tree,technique_rating,hardest_technique,steps,external_rating,error,\
+         pearl_rating,diamond_rating"
     );
     assert_eq!(lines.len(), 4);
     let kite: Vec<&str> = lines[1].split(',').collect();
@@ -56,6 +68,8 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert_eq!(&kite[3..7], ["4.1", "Two-string Kite", kite[5], "4.1"]);
     assert!(kite[5].parse::<usize>().unwrap() > 0);
     assert_eq!(kite[7], "");
+    // Issue 12: EP and ED appended; this path starts with a hidden single.
+    assert_eq!(&kite[8..], ["1.2", "1.2"]);
     let bad: Vec<&str> = lines[2].split(',').collect();
     assert_eq!(bad[0], "3");
     assert_eq!(bad[3], "");
@@ -84,6 +98,77 @@ fn explain_prints_the_path_and_the_rating() {
     assert!(text.contains("rating  4.1 (Two-string Kite)"), "{text}");
     let bad = dlxlab(&["explain", "123"]);
     assert!(!bad.status.success());
+}
+
+/// Issue 12: the first step is marked `[ED]`, the first placement `[EP]`, and the three ratings
+/// are printed together.
+#[test]
+fn explain_marks_where_pearl_and_diamond_are_reached() {
+    let run = dlxlab(&["explain", PEARL_4_1]);
+    assert!(run.status.success());
+    let text = String::from_utf8(run.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[1].starts_with("  1. 2.6  Pointing") && lines[1].ends_with("  [ED]"));
+    assert!(lines[6].starts_with("  6. 2.3  Naked Single") && lines[6].ends_with("  [EP]"));
+    assert_eq!(text.matches("[EP]").count(), 1, "{text}");
+    assert!(text.contains("ER/EP/ED  7.3/4.1/2.6"), "{text}");
+    let several = dlxlab(&["explain", TWO_SOLUTIONS]);
+    assert!(!several.status.success());
+    assert!(String::from_utf8_lossy(&several.stderr).contains("multiple solutions"));
+}
+
+/// Issue 12: every puzzle SE would not rate gets its own row and status — several solutions, no
+/// solution, an invalid line, a time limit — and the run goes on.
+#[test]
+fn rate_gives_unratable_puzzles_a_status_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus.txt");
+    std::fs::write(
+        &corpus,
+        format!("{TWO_SOLUTIONS}\n{NO_SOLUTION}\n{}\n{KITE}\n", &KITE[1..]),
+    )
+    .unwrap();
+    let run = dlxlab(&[
+        "rate",
+        "--corpus",
+        corpus.to_str().unwrap(),
+        "--no-decision-tree",
+    ]);
+    assert!(run.status.success());
+    let text = String::from_utf8(run.stdout).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    let (rating, error) = (3, 7);
+    assert_eq!(
+        (&rows[0][rating], &rows[0][error]),
+        ("", "multiple solutions")
+    );
+    assert_eq!(&rows[1][rating], "");
+    assert!(rows[1][error].starts_with("no solution"), "{text}");
+    assert_eq!(&rows[2][rating], "");
+    assert!(rows[2][error].contains("80 cells"), "{text}");
+    assert_eq!((&rows[3][rating], &rows[3][error]), ("4.1", ""));
+    let err = String::from_utf8(run.stderr).unwrap();
+    for kind in ["multiple solutions: 1", "no solution: 1", "invalid line: 1"] {
+        assert!(err.contains(kind), "{err}");
+    }
+
+    // A limit far shorter than one chain step: the row says so instead of a rating.
+    let limited = dlxlab(&[
+        "rate",
+        "--quiet",
+        "--no-decision-tree",
+        "--max-seconds",
+        "0.000001",
+        PEARL_4_1,
+    ]);
+    assert!(limited.status.success());
+    let text = String::from_utf8(limited.stdout).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!((row[3], row[7], row[8]), ("", "time limit", ""), "{text}");
+    let refused = dlxlab(&["rate", "--max-seconds", "0", PEARL_4_1]);
+    assert!(!refused.status.success());
 }
 
 #[test]

@@ -347,3 +347,87 @@ fn every_step_on_the_17_clue_corpus_is_sound() {
     }
     assert!(solved > 49_000, "{solved}");
 }
+
+/// Issue 12: a puzzle with several solutions is refused (SE's uniqueness techniques would be
+/// unsound on it), and so is one whose givens do not clash but have no completion.
+#[test]
+fn puzzles_without_one_solution_get_a_status_not_a_rating() {
+    let two = "....5...7.3........8.4.92...153.......8...3.......759...95.1.3........8.2...7...4";
+    let err = technique_rating(&Grid::parse(two).unwrap()).unwrap_err();
+    assert_eq!(err, LogicError::MultipleSolutions);
+    assert_eq!(err.to_string(), "multiple solutions");
+    let none = "4.....1.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let err = technique_rating(&Grid::parse(none).unwrap()).unwrap_err();
+    assert!(matches!(err, LogicError::Contradiction(_)), "{err}");
+    assert!(err.to_string().starts_with("no solution"));
+}
+
+/// Issue 12: a time limit that has already passed ends the path in `TimeLimit`, never in a
+/// rating; a generous one changes nothing.
+#[test]
+fn time_limit_is_an_error_not_a_partial_rating() {
+    let grid = Grid::parse(PEARL_4_1).unwrap();
+    assert_eq!(
+        technique::technique_rating_within(&grid, Some(std::time::Duration::ZERO)),
+        Err(LogicError::TimeLimit)
+    );
+    let limited =
+        technique::technique_rating_within(&grid, Some(std::time::Duration::from_secs(600)));
+    assert_eq!(limited, technique_rating(&grid));
+    // The deadline is the path's own: the next path on this thread is not limited.
+    assert_eq!(rate(PEARL_4_1).rating_text(), "7.3");
+}
+
+/// SE sample line 1198 (ER 7.3): the first step is a pointing, the first placement a naked single
+/// after a two-string kite.
+const PEARL_4_1: &str =
+    ".97..3.2.4...7.6..6..2..5..2....4....4.....8....7....5..1..7..2..4.8...1.3.5..96.";
+
+/// Issue 12: EP is the hardest step up to the first placement, ED the first step, as serate
+/// computes them.
+#[test]
+fn pearl_and_diamond_follow_serate() {
+    let r = rate(PEARL_4_1);
+    assert_eq!(
+        (r.rating_text(), r.pearl_text(), r.diamond_text()),
+        ("7.3".to_string(), "4.1".to_string(), "2.6".to_string())
+    );
+    assert_eq!(r.pearl, Some((41, Some(5))));
+    // SE sample line 1092: the first placement only comes after the hardest step.
+    let r =
+        rate("9..6....7.6..7..3...7...2..6..5.8..2..4...8..2..3.1..9..1...5...4..5..1.8....9..4");
+    assert_eq!(
+        (r.rating_text(), r.pearl_text(), r.diamond_text()),
+        ("7.1".to_string(), "7.1".to_string(), "2.6".to_string())
+    );
+    // A path that starts with a hidden single in a box.
+    let r =
+        rate("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    assert_eq!((r.pearl, r.diamond_tenths), (Some((12, Some(0))), Some(12)));
+    // Beyond at the first step: neither is reached.
+    let r =
+        rate("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    assert_eq!(
+        (r.pearl_text(), r.diamond_text()),
+        ("beyond".into(), "beyond".into())
+    );
+}
+
+/// Issue 12: aligned triplet exclusion runs between the static chains and Nishio, as in SE. On
+/// SE sample line 668 it makes steps 17 and 19; the rating stays the published 8.9.
+#[test]
+fn aligned_triplet_exclusion_on_a_sample_path() {
+    let grid = Grid::parse(
+        "7...4...6...759...9..8.1..3...524....3.....2.4.......75.1...2.8.8.....1.2.9...3.4",
+    )
+    .unwrap();
+    let path = solve_path(&grid).unwrap();
+    let step = &path.steps[16];
+    assert_eq!(
+        step.technique,
+        dlxlab::logic::Technique::AlignedTripletExclusion
+    );
+    assert_eq!(step.score_tenths, 75);
+    assert_eq!(step.eliminations_text(), "r4c3<>6");
+    assert_eq!(technique::rate_path(&path).rating_text(), "8.9");
+}

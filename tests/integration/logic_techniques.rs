@@ -4,8 +4,8 @@
 //! the pattern is there; the finder is then called directly.
 
 use dlxlab::logic::{
-    fish, intersections, single_digit, singles, subsets, uniqueness, wings, State, Step, Technique,
-    FINDERS,
+    exclusion, fish, intersections, single_digit, singles, subsets, uniqueness, wings, State, Step,
+    Technique, FINDERS,
 };
 use dlxlab::sudoku::{Grid, Shape};
 
@@ -381,4 +381,27 @@ fn unique_rectangle_types_2_and_4() {
         step.eliminations,
         vec![(cell(2, 1) as u8, 9), (cell(2, 4) as u8, 9)]
     );
+}
+
+/// Issue 12: r1c2 and r1c3 hold 2 and 3 between them, so r1c1=1 would leave r1c4 (123) empty;
+/// r1c5 (56) is the second excluding cell SE requires. r1c1 loses 1, nothing else goes.
+#[test]
+fn aligned_triplet_exclusion() {
+    let mut s = empty();
+    keep(&mut s, cell(1, 1), &[1, 4]);
+    keep(&mut s, cell(1, 2), &[2, 3]);
+    keep(&mut s, cell(1, 3), &[2, 3]);
+    keep(&mut s, cell(1, 4), &[1, 2, 3]);
+    keep(&mut s, cell(1, 5), &[5, 6]);
+    let step = exclusion::aligned_triplet_exclusion(&s).unwrap();
+    assert_eq!(step.technique, Technique::AlignedTripletExclusion);
+    assert_eq!(step.score_tenths, 75);
+    assert_eq!(step.eliminations, vec![(cell(1, 1) as u8, 1)]);
+    assert!(
+        step.explanation.contains("r1c1, r1c2 and r1c3"),
+        "{}",
+        step.explanation
+    );
+    // Without cells of two or three candidates there is nothing to exclude with.
+    assert_eq!(exclusion::aligned_triplet_exclusion(&empty()), None);
 }

@@ -181,6 +181,9 @@ pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
     let mut found = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
+            if crate::logic::deadline::passed() {
+                return None;
+            }
             let m = state.cands(cell);
             if m.count_ones() < 2 {
                 continue;

@@ -138,6 +138,9 @@ impl Dynamic {
 pub fn nishio(state: &State) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
     for cell in 0..81 {
+        if crate::logic::deadline::passed() {
+            return None;
+        }
         let m = state.cands(cell);
         if m.count_ones() < 2 {
             continue;
@@ -203,6 +206,9 @@ pub fn dynamic_forcing_chains(state: &State) -> Option<Step> {
     };
     let mut cache: Vec<Option<Dynamic>> = (0..NODES).map(|_| None).collect();
     for cell in 0..81 {
+        if crate::logic::deadline::passed() {
+            return None;
+        }
         let m = state.cands(cell);
         if m.count_ones() < 2 {
             continue;

@@ -118,6 +118,9 @@ pub fn multiple_forcing_chains(state: &State) -> Option<Step> {
     }
     let mut cache: Vec<Option<Implications>> = (0..NODES).map(|_| None).collect();
     for (branches, _, _) in &groups {
+        if crate::logic::deadline::passed() {
+            return None;
+        }
         for &b in branches {
             if cache[b as usize].is_none() {
                 cache[b as usize] = Some(Implications::of(state, b));
