@@ -36,6 +36,10 @@
 //! Check calls are not counted here: the decision tree, which reports them, is recorded by the
 //! general search.
 
+mod cells;
+
+use cells::Cells;
+
 use super::tally::Tally;
 use super::{Outcome, SolveLimits};
 use crate::sudoku::{Grid, Shape};
@@ -59,13 +63,25 @@ const PEERS: [u128; 81] = {
     table
 };
 
-/// For each cell, the indices in [`State::used`] of its row, column and box.
-const UNITS: [[u8; 3]; 81] = {
-    let mut table = [[0u8; 3]; 81];
+/// For each cell, its own bit.
+const CELL_BITS: [u128; 81] = {
+    let mut table = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = 1 << cell;
+        cell += 1;
+    }
+    table
+};
+
+/// For each cell, the indices in [`State::used`] of its row, column and box (and a 0 that makes
+/// an entry four bytes).
+const UNITS: [[u8; 4]; 81] = {
+    let mut table = [[0u8; 4]; 81];
     let mut cell = 0;
     while cell < 81 {
         let (r, c) = (cell / 9, cell % 9);
-        table[cell] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8];
+        table[cell] = [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8, 0];
         cell += 1;
     }
     table
@@ -91,39 +107,34 @@ fn first_cell(mask: u128) -> usize {
 /// One state of the grid; see the module documentation for the layout.
 #[derive(Clone, Copy)]
 struct State {
-    allowed: [u128; 9],
-    count: [u128; 4],
-    empty: u128,
+    allowed: [Cells; 9],
+    count: [Cells; 4],
+    empty: Cells,
     used: [u16; 27],
 }
 
 impl State {
     /// The state of a puzzle's givens; `values` receives them.
     fn new(grid: &Grid, values: &mut [u8; 81]) -> State {
-        let mut state = State {
-            allowed: [0; 9],
-            count: [0; 4],
-            empty: 0,
-            used: [0; 27],
-        };
+        let mut used = [0u16; 27];
+        let mut empty = 0u128;
         for (cell, &d) in grid.cells().iter().enumerate() {
             values[cell] = d;
             if d == 0 {
-                state.empty |= 1u128 << cell;
+                empty |= 1u128 << cell;
             } else {
-                for &u in &UNITS[cell] {
-                    state.used[u as usize] |= 1 << (d - 1);
+                for &u in &UNITS[cell][..3] {
+                    used[u as usize] |= 1 << (d - 1);
                 }
             }
         }
-        state.allowed = [state.empty; 9];
+        let mut a = [empty; 9];
         for (cell, &d) in grid.cells().iter().enumerate() {
             if d != 0 {
-                state.allowed[d as usize - 1] &= !PEERS[cell];
+                a[d as usize - 1] &= !PEERS[cell];
             }
         }
         // A carry-save adder tree: nine one-bit inputs per cell to a four-bit count.
-        let a = &state.allowed;
         let (s1, c1) = full_add(a[0], a[1], a[2]);
         let (s2, c2) = full_add(a[3], a[4], a[5]);
         let (s3, c3) = full_add(a[6], a[7], a[8]);
@@ -131,63 +142,79 @@ impl State {
         let (t, c5) = full_add(c1, c2, c3);
         let (p1, c6) = (t ^ c4, t & c4);
         let (p2, p3) = (c5 ^ c6, c5 & c6);
-        state.count = [p0, p1, p2, p3];
-        state
+        State {
+            allowed: a.map(|bits| Cells::load(&bits)),
+            count: [p0, p1, p2, p3].map(|bits| Cells::load(&bits)),
+            empty: Cells::load(&empty),
+            used,
+        }
     }
 
     /// Check: the candidates of `cell`, bit `d - 1` for digit `d`.
     #[inline]
     fn check(&self, cell: usize) -> u16 {
-        let [r, c, b] = UNITS[cell];
+        let [r, c, b, _] = UNITS[cell];
         FULL & !(self.used[r as usize] | self.used[c as usize] | self.used[b as usize])
     }
 
-    /// FindCandidate: the empty cell with fewest candidates (the first of equals); the grid must
-    /// have an empty cell.
+    /// FindCandidate: the empty cell with fewest candidates (the first of equals), or `None` when
+    /// the grid is full.
     #[inline]
-    fn find_candidate(&self) -> usize {
+    fn find_candidate(&self) -> Option<usize> {
         let [p0, p1, p2, p3] = self.count;
-        let below_two = self.empty & !(p1 | p2 | p3);
-        if below_two != 0 {
-            let none = below_two & !p0;
-            return first_cell(if none != 0 { none } else { below_two });
+        let below_two = self.empty.and_not(p1.or(p2).or(p3));
+        let below_two_bits = below_two.bits();
+        if below_two_bits != 0 {
+            let none = below_two.and_not(p0).bits();
+            return Some(first_cell(if none != 0 { none } else { below_two_bits }));
         }
         self.first_of_fewest_above_one()
     }
 
-    /// The first cell of the smallest count when every empty cell has two candidates or more.
+    /// FindCandidate when no empty cell has fewer than two candidates: the first cell of the
+    /// smallest count, or `None` when there is no empty cell.
     #[cold]
-    fn first_of_fewest_above_one(&self) -> usize {
+    fn first_of_fewest_above_one(&self) -> Option<usize> {
+        let empty = self.empty.bits();
+        if empty == 0 {
+            return None;
+        }
         for k in 2..15 {
             let mut mask = self.empty;
             for (i, &plane) in self.count.iter().enumerate() {
-                mask &= if k >> i & 1 == 1 { plane } else { !plane };
+                mask = if k >> i & 1 == 1 {
+                    mask.and(plane)
+                } else {
+                    mask.and_not(plane)
+                };
             }
-            if mask != 0 {
-                return first_cell(mask);
+            if mask.bits() != 0 {
+                return Some(first_cell(mask.bits()));
             }
         }
         // Every empty cell has the one count left, 15: the first empty cell is the first of them.
-        first_cell(self.empty)
+        Some(first_cell(empty))
     }
 
     /// Places digit `d + 1` in the empty `cell`.
     #[inline]
     fn place(&mut self, cell: usize, d: usize) {
-        let [r, c, b] = UNITS[cell];
+        let [r, c, b, _] = UNITS[cell];
         self.used[r as usize] |= 1 << d;
         self.used[c as usize] |= 1 << d;
         self.used[b as usize] |= 1 << d;
-        self.empty &= !(1u128 << cell);
+        self.empty = self.empty.and_not(Cells::load(&CELL_BITS[cell]));
         // The empty peers that lose the digit; a filled cell's bits are never read again.
-        let lose = self.allowed[d] & PEERS[cell] & self.empty;
-        self.allowed[d] ^= lose;
+        let lose = self.allowed[d]
+            .and(Cells::load(&PEERS[cell]))
+            .and(self.empty);
+        self.allowed[d] = self.allowed[d].xor(lose);
         // count -= 1 on every cell of `lose` (all of which count at least one).
         let mut borrow = lose;
         for plane in &mut self.count {
             let old = *plane;
-            *plane = old ^ borrow;
-            borrow &= !old;
+            *plane = old.xor(borrow);
+            borrow = borrow.and_not(old);
         }
     }
 }
@@ -216,35 +243,37 @@ impl Search {
         }
         loop {
             // The node of `state`, already counted.
-            if state.empty == 0 {
-                // Success.
-                let values = self.values;
-                if self.tally.solution(|| values.to_vec()) {
-                    return false;
-                }
-            } else {
-                let cell = state.find_candidate();
-                let cands = state.check(cell);
-                if cands == 0 {
-                    // Failed.
-                    self.tally.backtracks += 1;
-                } else {
-                    let d = cands.trailing_zeros() as usize;
-                    let rest = cands & (cands - 1);
-                    if !self.tally.enter_node() {
+            match state.find_candidate() {
+                None => {
+                    // Success.
+                    let values = self.values;
+                    if self.tally.solution(|| values.to_vec()) {
                         return false;
                     }
-                    if rest != 0 {
-                        self.tally.guesses += 1;
-                        self.frames.push(Frame {
-                            state,
-                            cell: cell as u8,
-                            rest,
-                        });
+                }
+                Some(cell) => {
+                    let cands = state.check(cell);
+                    if cands == 0 {
+                        // Failed.
+                        self.tally.backtracks += 1;
+                    } else {
+                        let d = cands.trailing_zeros() as usize;
+                        let rest = cands & (cands - 1);
+                        if !self.tally.enter_node() {
+                            return false;
+                        }
+                        if rest != 0 {
+                            self.tally.guesses += 1;
+                            self.frames.push(Frame {
+                                state,
+                                cell: cell as u8,
+                                rest,
+                            });
+                        }
+                        state.place(cell, d);
+                        self.values[cell] = d as u8 + 1;
+                        continue;
                     }
-                    state.place(cell, d);
-                    self.values[cell] = d as u8 + 1;
-                    continue;
                 }
             }
             // Back to the deepest node with a candidate left (a frame leaves the stack when its
