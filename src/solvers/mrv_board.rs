@@ -28,10 +28,14 @@
 //!
 //! Most nodes are forced (their cell has one candidate, so the node has one child) and the search
 //! needs their state only once: a forced child updates the state in place. A node with two or more
-//! candidates pushes a copy of its state (about 280 bytes) with the candidates still to try; a dead
+//! candidates pushes a copy of its state (under 300 bytes) with the candidates still to try; a dead
 //! end or a solution goes back to the deepest such frame and starts its next child from the copy.
-//! The recursion of the general search becomes this loop over an explicit stack, and a node costs
-//! about fifty word operations whatever the number of empty cells.
+//! The recursion of the general search becomes this loop over an explicit stack, and the work of a
+//! node no longer grows with the number of empty cells. (Measured with callgrind, `dlxlab solve
+//! --solver mrv` on the first 200 17-clue puzzles: 128 instructions per node for the whole process,
+//! 458 with nine boards summed at every node and a copy per child. Keeping the states in one array
+//! and letting the last child work on its parent's state, one copy fewer per branch node, cost 3%
+//! more: the indexing outweighed the copy.)
 //!
 //! Check calls are not counted here: the decision tree, which reports them, is recorded by the
 //! general search.
