@@ -3,8 +3,8 @@
 //! candidate count of every cell kept up to date as digits are placed, so that FindCandidate is a
 //! few word operations instead of one Check per empty cell.
 //!
-//! Bit layout: a `u128` holds one bit per cell, bit `c` for cell `c = 9·row + col` (bits 81..127
-//! unused). Only the bits of *empty* cells mean anything; filled cells keep stale bits that every
+//! Bit layout: a 128-bit word ([`Cells`]: an SSE2 register on x86-64, a `u128` elsewhere) holds one
+//! bit per cell, bit `c` for cell `c = 9·row + col` (bits 81..127 unused). Only the bits of *empty* cells mean anything; filled cells keep stale bits that every
 //! reader masks off with `empty`.
 //!
 //! ```text
