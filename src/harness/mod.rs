@@ -18,6 +18,7 @@
 //!   ([`output`]). A stop request (Ctrl-C in the CLI) leaves `runs.csv.partial` holding whole
 //!   puzzles only; [`StudyConfig::resume`] continues from it (or from a truncated `runs.csv`).
 
+pub mod answers;
 pub mod bench;
 pub mod engine;
 pub mod merge;
