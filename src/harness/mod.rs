@@ -24,8 +24,11 @@ pub mod engine;
 pub mod merge;
 pub mod meta;
 pub mod output;
+#[cfg(feature = "peer")]
+pub mod peer;
 pub mod row;
 pub mod summary;
+pub mod whole;
 
 pub use engine::{Mode, Plan, SolverRun, Tally};
 pub use row::{Row, COLUMNS};
