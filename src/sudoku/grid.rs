@@ -181,6 +181,9 @@ impl Grid {
     /// (a side is at most [`Shape::MAX_SIDE`] = 61, so a `u64` holds a unit's digits), no
     /// allocation. This is the check every parsed corpus line goes through.
     fn givens_distinct(&self) -> bool {
+        if self.shape == Shape::CLASSIC {
+            return self.classic_givens_distinct();
+        }
         // Unit indices are below 61, so masking them with 63 changes nothing and lets the compiler
         // drop the bounds checks.
         let shape = self.shape;
@@ -201,6 +204,35 @@ impl Grid {
                     cols[c] |= bit;
                     boxes[b] |= bit;
                 }
+            }
+        }
+        repeated == 0
+    }
+
+    /// [`Grid::givens_distinct`] for 9x9, where a puzzle has few givens: a branch-free pass finds
+    /// the filled cells of each band (27 bits), and only those are visited (about a fifth of the
+    /// cells of a 17-clue puzzle).
+    fn classic_givens_distinct(&self) -> bool {
+        let mut filled = [0u32; 3];
+        for (f, band) in filled.iter_mut().zip(self.cells.chunks_exact(27)) {
+            for (k, &d) in band.iter().enumerate() {
+                *f |= u32::from(d != 0) << k;
+            }
+        }
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut repeated = 0u16;
+        for (band, mut f) in filled.into_iter().enumerate() {
+            while f != 0 {
+                let k = f.trailing_zeros() as usize;
+                f &= f - 1;
+                let cell = 27 * band + k;
+                let (r, c) = (cell / 9, cell % 9);
+                let b = 3 * band + c / 3;
+                let bit = 1u16 << (self.cells[cell] & 15);
+                repeated |= (rows[r] | cols[c] | boxes[b]) & bit;
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
             }
         }
         repeated == 0
