@@ -220,15 +220,20 @@ pub fn reject_invalid_arguments<E: std::fmt::Display>(
 
 /// The first whitespace-separated field of a line (the puzzle of a corpus line with fields).
 pub fn first_field(text: &str) -> &str {
-    // A puzzle line is ASCII: look for the first ASCII white space (the set `char::is_whitespace`
-    // has below 128) and decode characters only when a non-ASCII byte comes first.
+    // A puzzle line is ASCII with no control characters: one cheap test a byte finds where it
+    // ends (a space or a control character, or a non-ASCII byte), and characters are decoded
+    // only when that byte is not ASCII white space (the set `char::is_whitespace` has below 128).
     let text = text.trim_start();
-    match text
-        .bytes()
-        .position(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') || b >= 0x80)
-    {
+    match text.bytes().position(|b| b <= b' ' || b >= 0x80) {
         None => text,
-        Some(i) if text.as_bytes()[i] < 0x80 => &text[..i],
+        Some(i)
+            if matches!(
+                text.as_bytes()[i],
+                b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'
+            ) =>
+        {
+            &text[..i]
+        }
         Some(_) => text.split_whitespace().next().unwrap_or(""),
     }
 }
@@ -294,6 +299,8 @@ mod tests {
             ("abc\u{b}def", "abc"),
             ("abc\u{2003}def", "abc"),
             ("ab\u{e9}c d", "ab\u{e9}c"),
+            ("ab\u{0}c d", "ab\u{0}c"),
+            ("ab\u{1f}c\td", "ab\u{1f}c"),
             ("\u{2003}abc d", "abc"),
             ("", ""),
             ("   ", ""),
