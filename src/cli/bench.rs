@@ -10,6 +10,7 @@ use dlxlab::corpus::LineKind;
 use dlxlab::harness::{self, bench::bench};
 
 use super::study::{limits, locate_corpus};
+use super::whole_bench as whole;
 
 /// Throughput table per solver on a corpus.
 #[derive(Args, Debug)]
@@ -40,9 +41,62 @@ pub struct BenchArgs {
     /// protocol itself costs per puzzle.
     #[command(flatten)]
     external: super::external::ExternalArgs,
+    /// Also time each solver's whole process, `dlxlab solve --solver S --corpus FILE --threads T`
+    /// (this binary as a child process), against the `sudoku` crate doing the same whole job
+    /// (`--peer`), on the puzzles of the table: median wall and CPU time over `--rounds`
+    /// alternating rounds, and each output checked to have one line per puzzle. For the README's
+    /// numbers pin everything to one core: `taskset -c 0 dlxlab bench --whole-process`.
+    #[arg(long)]
+    whole_process: bool,
+    /// Timed rounds of `--whole-process` (after one untimed round).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+    /// The program that does the `sudoku` crate's whole job for `--whole-process` (default: the
+    /// `sudoku_whole` example beside this binary, `target/release/examples/sudoku_whole`; build it
+    /// with `cargo build --release --example sudoku_whole`).
+    #[arg(long, value_name = "PATH")]
+    peer: Option<PathBuf>,
+}
+
+/// The row label of the `sudoku` crate in process.
+pub(super) const PEER_ROW: &str = "sudoku-crate";
+
+/// With the feature `peer`, puts the `sudoku` crate first among the runs and returns its row
+/// label; without it, `None`.
+#[cfg(feature = "peer")]
+fn peer_in_process(
+    solvers: &mut Vec<dlxlab::harness::SolverRun>,
+    limits: dlxlab::solvers::SolveLimits,
+) -> Option<&'static str> {
+    use dlxlab::harness::peer::{SudokuCrate, NAME};
+    debug_assert_eq!(NAME, PEER_ROW);
+    solvers.insert(
+        0,
+        dlxlab::harness::SolverRun {
+            solver: Box::new(SudokuCrate),
+            limits,
+        },
+    );
+    Some(NAME)
+}
+
+/// With the feature `peer`, puts the `sudoku` crate first among the runs and returns its row
+/// label; without it, `None`.
+#[cfg(not(feature = "peer"))]
+fn peer_in_process(
+    _: &mut [dlxlab::harness::SolverRun],
+    _: dlxlab::solvers::SolveLimits,
+) -> Option<&'static str> {
+    None
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    // Before any timing: a missing peer program is an error, not a row left out.
+    let peer = if args.whole_process {
+        Some(whole::peer_program(args.peer.as_deref())?)
+    } else {
+        None
+    };
     let source = locate_corpus(args.corpus.as_deref());
     let mut puzzles = Vec::new();
     let mut invalid = 0u64;
@@ -66,6 +120,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.external.add_runs(&mut solvers, lim)?;
         solvers.push(super::external::null_run(args.external.max_ms)?);
     }
+    let crate_name = peer_in_process(&mut solvers, lim);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
@@ -82,24 +137,55 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         },
         args.warmup
     );
+    match crate_name {
+        Some(_) => println!("the sudoku crate in process: row {}", PEER_ROW),
+        None => println!(
+            "(the sudoku crate in process: build with `--features peer`; it is AGPL-3.0, so the \
+             default build leaves it out)"
+        ),
+    }
     println!(
-        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed |"
+        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    // Same puzzles, same pass: the crate's time per puzzle over the solver's.
+    let crate_micros = results
+        .iter()
+        .find(|r| Some(r.solver.as_str()) == crate_name)
+        .map(|r| r.micros_per_puzzle());
     let mut failed = false;
     for r in &results {
+        let counts = if Some(r.solver.as_str()) == crate_name {
+            // The crate does not count nodes or guesses.
+            "— | —".to_string()
+        } else {
+            format!("{:.1} | {:.1}", r.nodes_per_puzzle, r.guesses_per_puzzle)
+        };
+        let ratio = match crate_micros {
+            Some(c) if r.micros_per_puzzle() > 0.0 => {
+                format!("{:.2}x", c / r.micros_per_puzzle())
+            }
+            _ => "—".to_string(),
+        };
         println!(
-            "| {} | {} | {:.0} | {:.2} | {:.1} | {:.1} | {} | {} |",
+            "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |",
             r.solver,
             r.puzzles,
             r.puzzles_per_second(),
             r.micros_per_puzzle(),
-            r.nodes_per_puzzle,
-            r.guesses_per_puzzle,
             r.limited,
             r.failures
         );
         failed |= r.failures > 0;
+    }
+    if let Some(peer) = peer {
+        failed |= whole::run(
+            &peer,
+            &puzzles,
+            &solvers,
+            args.threads,
+            args.rounds as usize,
+        )?;
     }
     Ok(if failed {
         ExitCode::FAILURE

@@ -86,31 +86,55 @@ impl PuzzleArgs {
     /// then the lines of `--corpus`; with neither, the lines of piped standard input. `Ok(None)`
     /// when nothing was given at all.
     pub fn gather(&self) -> anyhow::Result<Option<Vec<Input>>> {
+        Ok(self.read()?.map(|pieces| {
+            pieces
+                .iter()
+                .flat_map(Piece::lines)
+                .map(|(origin, text)| Input {
+                    origin,
+                    text: text.to_string(),
+                })
+                .collect()
+        }))
+    }
+
+    /// What [`PuzzleArgs::gather`] reads, before it is cut into lines: each positional puzzle
+    /// and each text read whole (standard input, the corpus), in order. A command that answers
+    /// line by line borrows its lines from these ([`Piece::lines`]) instead of owning one string
+    /// per line. `Ok(None)` when nothing was given at all.
+    pub fn read(&self) -> anyhow::Result<Option<Vec<Piece>>> {
         let stdin_uses = self.puzzles.iter().filter(|p| *p == "-").count()
             + usize::from(self.corpus.as_deref() == Some(Path::new("-")));
         if stdin_uses > 1 {
             bail!("standard input can be read once: give `-` once, as a puzzle or as --corpus -");
         }
-        let mut inputs = Vec::new();
+        let mut pieces = Vec::new();
         for (i, p) in self.puzzles.iter().enumerate() {
             if p == "-" {
-                inputs.extend(lines(&read_text(Path::new("-"))?));
+                pieces.push(Piece::Text(read_text(Path::new("-"))?));
             } else {
-                inputs.push(Input {
-                    origin: Origin::Argument(i + 1),
-                    text: p.trim().to_string(),
-                });
+                pieces.push(Piece::Argument(i + 1, p.trim().to_string()));
             }
         }
         if let Some(path) = &self.corpus {
-            inputs.extend(lines(&read_text(path)?));
+            pieces.push(Piece::Text(read_text(path)?));
         } else if self.puzzles.is_empty() {
             if !stdin_piped() {
                 return Ok(None);
             }
-            inputs.extend(lines(&read_text(Path::new("-"))?));
+            pieces.push(Piece::Text(read_text(Path::new("-"))?));
         }
-        Ok(Some(inputs))
+        Ok(Some(pieces))
+    }
+
+    /// [`PuzzleArgs::read`], with the error of [`PuzzleArgs::require`] when nothing was given.
+    pub fn require_read(&self, command: &str) -> anyhow::Result<Vec<Piece>> {
+        match self.read()? {
+            Some(pieces) => Ok(pieces),
+            None => bail!(
+                "{command}: no puzzles: give PUZZLE arguments, --corpus FILE, or pipe puzzles on standard input"
+            ),
+        }
     }
 
     /// [`PuzzleArgs::gather`], with a clear error when nothing was given.
@@ -148,6 +172,27 @@ impl PuzzleArgs {
     }
 }
 
+/// One positional puzzle, or one text read whole; see [`PuzzleArgs::read`].
+#[derive(Clone, Debug)]
+pub enum Piece {
+    /// A positional puzzle: its argument number (1-based) and its text, trimmed.
+    Argument(usize, String),
+    /// Standard input or a corpus file.
+    Text(String),
+}
+
+impl Piece {
+    /// The inputs of this piece, borrowed: the argument itself, or the lines of the text that are
+    /// neither blank nor `#` comments (trimmed), with their line numbers.
+    pub fn lines(&self) -> impl Iterator<Item = (Origin, &str)> {
+        let (argument, text) = match self {
+            Piece::Argument(n, text) => (Some((Origin::Argument(*n), text.as_str())), ""),
+            Piece::Text(text) => (None, text.as_str()),
+        };
+        argument.into_iter().chain(lines(text))
+    }
+}
+
 /// Checks every command-line input with `parse` (given the input's whole text); each that fails
 /// is printed on stderr as `dlxlab: argument N: puzzle `TEXT`: REASON`, and then the exit status
 /// [`EXIT_INVALID_ARGUMENT`] is returned (the caller stops).
@@ -175,7 +220,22 @@ pub fn reject_invalid_arguments<E: std::fmt::Display>(
 
 /// The first whitespace-separated field of a line (the puzzle of a corpus line with fields).
 pub fn first_field(text: &str) -> &str {
-    text.split_whitespace().next().unwrap_or("")
+    // A puzzle line is ASCII with no control characters: one cheap test a byte finds where it
+    // ends (a space or a control character, or a non-ASCII byte), and characters are decoded
+    // only when that byte is not ASCII white space (the set `char::is_whitespace` has below 128).
+    let text = text.trim_start();
+    match text.bytes().position(|b| b <= b' ' || b >= 0x80) {
+        None => text,
+        Some(i)
+            if matches!(
+                text.as_bytes()[i],
+                b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'
+            ) =>
+        {
+            &text[..i]
+        }
+        Some(_) => text.split_whitespace().next().unwrap_or(""),
+    }
 }
 
 /// Whether standard input is a pipe or a redirected file (not a terminal, not `/dev/null`).
@@ -202,27 +262,66 @@ pub fn stdin_piped() -> bool {
     }
 }
 
-/// The text of a file, or of standard input for `-`.
+/// The text of a file, or of standard input for `-`. Bytes that are not UTF-8 become U+FFFD (a
+/// line holding them is then an invalid puzzle); valid text is kept as read, without a copy.
 pub fn read_text(path: &Path) -> anyhow::Result<String> {
-    if path == Path::new("-") {
+    let bytes = if path == Path::new("-") {
         let mut bytes = Vec::new();
         io::stdin()
             .read_to_end(&mut bytes)
             .context("reading puzzles from standard input")?;
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+        bytes
     } else {
-        let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
-    }
+        fs::read(path).with_context(|| format!("reading {}", path.display()))?
+    };
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
-/// The lines of a corpus that are neither blank nor `#` comments, with their line numbers.
-fn lines(text: &str) -> impl Iterator<Item = Input> + '_ {
+/// The lines of a corpus that are neither blank nor `#` comments, trimmed, with their line numbers.
+fn lines(text: &str) -> impl Iterator<Item = (Origin, &str)> {
     text.lines().enumerate().filter_map(|(i, line)| {
         let line = line.trim();
-        (!line.is_empty() && !line.starts_with('#')).then(|| Input {
-            origin: Origin::Line(i as u64 + 1),
-            text: line.to_string(),
-        })
+        (!line.is_empty() && !line.starts_with('#')).then_some((Origin::Line(i as u64 + 1), line))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_field_splits_on_any_white_space() {
+        for (line, field) in [
+            ("abc def", "abc"),
+            ("abc", "abc"),
+            ("  abc\tdef", "abc"),
+            ("abc\u{b}def", "abc"),
+            ("abc\u{2003}def", "abc"),
+            ("ab\u{e9}c d", "ab\u{e9}c"),
+            ("ab\u{0}c d", "ab\u{0}c"),
+            ("ab\u{1f}c\td", "ab\u{1f}c"),
+            ("\u{2003}abc d", "abc"),
+            ("", ""),
+            ("   ", ""),
+        ] {
+            assert_eq!(first_field(line), field, "{line:?}");
+            assert_eq!(
+                first_field(line),
+                line.split_whitespace().next().unwrap_or("")
+            );
+        }
+    }
+
+    #[test]
+    fn pieces_borrow_the_puzzle_lines() {
+        let piece = Piece::Text("# header\n\n  a 1 \r\nb\n".into());
+        let lines: Vec<_> = piece.lines().collect();
+        assert_eq!(lines, [(Origin::Line(3), "a 1"), (Origin::Line(4), "b")]);
+        let argument = Piece::Argument(2, "c".into());
+        assert_eq!(
+            argument.lines().collect::<Vec<_>>(),
+            [(Origin::Argument(2), "c")]
+        );
+    }
 }

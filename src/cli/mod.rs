@@ -28,6 +28,7 @@ mod solvers;
 mod split;
 mod study;
 mod variant;
+mod whole_bench;
 mod xc;
 
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.

@@ -9,11 +9,12 @@ use clap::Args;
 use rayon::prelude::*;
 
 use dlxlab::budget::Limits;
+use dlxlab::harness::answers::{push_result, Answering};
 use dlxlab::solvers::trace::{self, TraceEvent, TRACEABLE};
-use dlxlab::solvers::{by_name, names, Outcome, SolveLimits, Solver, Status};
+use dlxlab::solvers::{by_name, names, SolveLimits, Solver, Status};
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, PuzzleArgs};
+use super::input::{first_field, reject_invalid_arguments, Input, Piece, PuzzleArgs};
 
 /// Solve Sudoku puzzles with any registered solver: one output line per puzzle, in input order
 /// (the solution, `multiple`, `none`, `limit`, or `invalid: REASON` for a bad corpus line).
@@ -47,6 +48,10 @@ pub struct SolveArgs {
     /// "GIVENS CAGES SUMS"; see docs/variants.md), quoted on the command line.
     #[arg(long)]
     variant: Option<String>,
+    /// Worker threads (0 = one per core, or `RAYON_NUM_THREADS`); 1 answers on the main thread
+    /// and starts no pool. The output is the same for any count.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     #[command(flatten)]
     external: super::external::ExternalArgs,
 }
@@ -84,6 +89,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let externals = args.external.solvers()?;
+    let external_solver = !externals.is_empty();
     let solver = if externals.is_empty() {
         pick_solver(args.solver.as_deref(), args.trace)?
     } else {
@@ -92,26 +98,46 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         pick_external(externals, args.solver.as_deref())?
     };
-    let inputs = args.input.require("solve")?;
+    let pieces = args.input.require_read("solve")?;
+    let arguments: Vec<Input> = pieces
+        .iter()
+        .filter(|p| matches!(p, Piece::Argument(..)))
+        .flat_map(Piece::lines)
+        .map(|(origin, text)| Input {
+            origin,
+            text: text.to_string(),
+        })
+        .collect();
     if let Some(code) =
-        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
+        reject_invalid_arguments(&arguments, |t| Grid::parse(first_field(t)).map(|_| ()))
     {
         return Ok(code);
     }
+    // Borrowed from the texts read: no allocation per line.
+    let puzzles: Vec<&str> = pieces
+        .iter()
+        .flat_map(Piece::lines)
+        .map(|(_, text)| first_field(text))
+        .collect();
     if args.trace {
-        for input in &inputs {
-            print_trace(&mut out, solver.name(), input.puzzle(), &limits, args.count)?;
+        for puzzle in &puzzles {
+            print_trace(&mut out, solver.name(), puzzle, &limits, args.count)?;
         }
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let answers: Vec<String> = inputs
-        .par_iter()
-        .map(|input| answer(solver.as_ref(), input.puzzle(), &limits, args.count))
-        .collect();
-    for a in answers {
-        writeln!(out, "{a}")?;
-    }
+    let answering = Answering {
+        solver: solver.as_ref(),
+        limits,
+        count: args.count,
+        external: external_solver,
+    };
+    // One thread answers on this one, with no pool started.
+    let pool = match args.threads {
+        1 => None,
+        n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
+    };
+    answering.answer_all(&puzzles, pool.as_ref(), &mut out)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
@@ -149,37 +175,6 @@ fn pick_solver(name: Option<&str>, trace: bool) -> anyhow::Result<Box<dyn Solver
         ),
         Some(s) => Ok(s),
         None => bail!("no solver `{name}`; registered: {}", names().join(", ")),
-    }
-}
-
-/// The output line of one puzzle: the answer, `invalid: REASON` for a line that is not a puzzle
-/// the solver can take, `error: REASON` when the solver could not answer (an external program that
-/// crashed, hung or answered garbage).
-fn answer(solver: &dyn Solver, line: &str, limits: &SolveLimits, count: bool) -> String {
-    let grid = match Grid::parse(line) {
-        Ok(grid) => grid,
-        Err(e) => return format!("{}: {e}", Status::Invalid),
-    };
-    let side = grid.shape().side();
-    if !solver.supports(grid.shape()) {
-        return format!(
-            "{}: solver {} does not handle {side}x{side} grids",
-            Status::Invalid,
-            solver.name()
-        );
-    }
-    match solver.run_checked(&grid, limits) {
-        Ok(outcome) => result_word(&outcome, count),
-        Err(reason) => format!("error: {reason}"),
-    }
-}
-
-fn result_word(outcome: &Outcome, count: bool) -> String {
-    match (count, outcome.status, &outcome.solution) {
-        (true, Status::Limit, _) => Status::Limit.to_string(),
-        (true, _, _) => outcome.solutions.to_string(),
-        (false, Status::Unique, Some(sol)) => sol.to_line(),
-        (false, status, _) => status.to_string(),
     }
 }
 
@@ -227,6 +222,8 @@ fn print_trace(
         s.deductions.locked_eliminations,
         s.deductions.subset_eliminations
     )?;
-    writeln!(out, "{}", result_word(&outcome, count))?;
+    let mut answer = Vec::new();
+    push_result(&outcome, count, &mut answer);
+    out.write_all(&answer)?;
     Ok(())
 }

@@ -18,13 +18,17 @@
 //!   ([`output`]). A stop request (Ctrl-C in the CLI) leaves `runs.csv.partial` holding whole
 //!   puzzles only; [`StudyConfig::resume`] continues from it (or from a truncated `runs.csv`).
 
+pub mod answers;
 pub mod bench;
 pub mod engine;
 pub mod merge;
 pub mod meta;
 pub mod output;
+#[cfg(feature = "peer")]
+pub mod peer;
 pub mod row;
 pub mod summary;
+pub mod whole;
 
 pub use engine::{Mode, Plan, SolverRun, Tally};
 pub use row::{Row, COLUMNS};

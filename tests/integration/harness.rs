@@ -736,6 +736,100 @@ mod bench {
             assert!(table.contains(&format!("| {name} | 20 |")), "{table}");
         }
     }
+
+    /// A stand-in for the `sudoku_whole` example (which tests do not build): a script that does
+    /// the same whole job with `dlxlab solve`, or, with `lines` false, prints nothing.
+    fn fake_peer(dir: &Path, lines: bool) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join(if lines { "peer.sh" } else { "silent.sh" });
+        let body = if lines {
+            format!("#!/bin/sh\nexec '{BIN}' solve --solver fast --corpus \"$1\"\n")
+        } else {
+            "#!/bin/sh\nexit 0\n".to_string()
+        };
+        std::fs::write(&path, body).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    /// Issue 13: `bench --whole-process` times `dlxlab solve` per solver against the peer program
+    /// and checks that each prints one line per puzzle.
+    #[test]
+    fn whole_process_rows_for_every_solver_and_the_peer() {
+        let dir = tempfile::tempdir().unwrap();
+        let peer = fake_peer(dir.path(), true);
+        let args = [
+            "bench",
+            "--puzzles",
+            "12",
+            "--warmup",
+            "2",
+            "--solvers",
+            "fast,dlx",
+            "--whole-process",
+            "--rounds",
+            "1",
+            "--peer",
+        ];
+        let out = run_ok(dlxlab(dir.path()).args(args).arg(&peer));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let (_, table) = stdout.split_once("whole process:").expect("a second table");
+        for row in ["| sudoku crate | 12 |", "| fast | 12 |", "| dlx | 12 |"] {
+            let line = table.lines().find(|l| l.starts_with(row));
+            assert!(
+                line.is_some_and(|l| l.ends_with("| ok |")),
+                "{row}: {table}"
+            );
+        }
+        assert!(table.contains("| 1.00x | 1.00x | ok |"), "{table}");
+    }
+
+    #[test]
+    fn whole_process_reports_a_peer_that_prints_the_wrong_number_of_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let peer = fake_peer(dir.path(), false);
+        let out = dlxlab(dir.path())
+            .args([
+                "bench",
+                "--puzzles",
+                "5",
+                "--warmup",
+                "1",
+                "--solvers",
+                "fast",
+            ])
+            .args(["--whole-process", "--rounds", "1", "--peer"])
+            .arg(&peer)
+            .output()
+            .unwrap();
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{table}");
+        assert!(
+            table.contains("printed 0 lines for 5 puzzle lines"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn whole_process_with_a_missing_peer_says_how_to_build_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dlxlab(dir.path())
+            .args(["bench", "--puzzles", "5", "--whole-process", "--peer"])
+            .arg(dir.path().join("no-such-peer"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("no-such-peer"), "{err}");
+        assert!(
+            err.contains("cargo build --release --example sudoku_whole"),
+            "{err}"
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "no table is timed before the peer is found"
+        );
+    }
 }
 
 mod fuzz {

@@ -1,0 +1,220 @@
+//! The answer lines of `dlxlab solve`: one line per puzzle, in input order, written as bytes into
+//! a reused buffer.
+//!
+//! This is the whole-process path (issue 13): a corpus of tens of thousands of puzzles is answered
+//! at the solver's speed when nothing else costs more than a memory pass. So a line is parsed with
+//! [`Grid::parse`] (one allocation, the grid's cells), solved, and its answer appended to the
+//! caller's buffer; no `String` is made per line, nothing is formatted except counts and error
+//! reasons, and the buffer reaches the output in large writes. With one thread the puzzles are
+//! answered on the calling thread; with more, batches of lines are split into chunks answered on
+//! a rayon pool, each into its own buffer, and written in order.
+//!
+//! The answer of a line (the contract of `dlxlab solve`): the solution (`.` for a cell left
+//! empty, which no built-in solver leaves), or the status word `multiple`, `none` or `limit`; with
+//! `count`, the number of solutions (`limit` when a budget stopped the search); `invalid: REASON`
+//! for a line that is not a puzzle the solver takes; `error: REASON` when an external solver could
+//! not answer.
+
+use std::io::{self, Write};
+
+use rayon::prelude::*;
+
+use crate::solvers::{Outcome, SolveLimits, Solver, Status};
+use crate::sudoku::{Grid, Shape};
+
+/// Lines answered between two writes to the output: bounds the memory held for answers.
+const BATCH: usize = 1 << 16;
+
+/// Lines per parallel task: enough work to pay for the task, few enough to balance the threads.
+const CHUNK: usize = 256;
+
+/// How to answer: the solver, its limits and what to print.
+#[derive(Clone, Copy)]
+pub struct Answering<'a> {
+    /// The solver.
+    pub solver: &'a dyn Solver,
+    /// Limits of each solve.
+    pub limits: SolveLimits,
+    /// Print the number of solutions instead of the solution.
+    pub count: bool,
+    /// The solver is an external program: it is driven through [`Solver::run_checked`], which
+    /// reports a program that crashed, hung or answered garbage as `error: REASON`. A built-in
+    /// solver always answers and is called through [`Solver::solve`], which reads no clock.
+    pub external: bool,
+}
+
+impl Answering<'_> {
+    /// Appends the answer line of `puzzle` (the puzzle field of a line), newline included.
+    pub fn answer_into(&self, puzzle: &str, out: &mut Vec<u8>) {
+        let grid = match Grid::parse(puzzle) {
+            Ok(grid) => grid,
+            Err(e) => {
+                // Rare: formatting is fine here.
+                let _ = writeln!(out, "{}: {e}", Status::Invalid);
+                return;
+            }
+        };
+        if !self.solver.supports(grid.shape()) {
+            let side = grid.shape().side();
+            let _ = writeln!(
+                out,
+                "{}: solver {} does not handle {side}x{side} grids",
+                Status::Invalid,
+                self.solver.name()
+            );
+            return;
+        }
+        let outcome = if self.external {
+            self.solver.run_checked(&grid, &self.limits)
+        } else {
+            Ok(self.solver.solve(&grid, &self.limits))
+        };
+        match outcome {
+            Ok(outcome) => push_result(&outcome, self.count, out),
+            Err(reason) => {
+                let _ = writeln!(out, "error: {reason}");
+            }
+        }
+    }
+
+    /// Answers every puzzle of `puzzles` in order and writes the lines to `out`: on this thread
+    /// without a pool, else on the pool's threads (the output is the same).
+    pub fn answer_all(
+        &self,
+        puzzles: &[&str],
+        pool: Option<&rayon::ThreadPool>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let Some(pool) = pool else {
+            // A solution line is 82 bytes for 9x9.
+            let mut buf = Vec::with_capacity(BATCH.min(puzzles.len()) * 82);
+            for batch in puzzles.chunks(BATCH) {
+                buf.clear();
+                for puzzle in batch {
+                    self.answer_into(puzzle, &mut buf);
+                }
+                out.write_all(&buf)?;
+            }
+            return Ok(());
+        };
+        for batch in puzzles.chunks(BATCH) {
+            let parts: Vec<Vec<u8>> = pool.install(|| {
+                batch
+                    .par_chunks(CHUNK)
+                    .map(|chunk| {
+                        let mut buf = Vec::with_capacity(chunk.len() * 82);
+                        for puzzle in chunk {
+                            self.answer_into(puzzle, &mut buf);
+                        }
+                        buf
+                    })
+                    .collect()
+            });
+            for part in parts {
+                out.write_all(&part)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Appends what `dlxlab solve` prints for an outcome, newline included: with `count`, the number
+/// of solutions (`limit` when a budget stopped the search); else the solution of a unique puzzle,
+/// or the status word.
+pub fn push_result(outcome: &Outcome, count: bool, out: &mut Vec<u8>) {
+    match (count, outcome.status, &outcome.solution) {
+        (true, Status::Limit, _) => out.extend_from_slice(Status::Limit.as_str().as_bytes()),
+        (true, _, _) => {
+            let _ = write!(out, "{}", outcome.solutions);
+        }
+        (false, Status::Unique, Some(solution)) => push_line(solution, out),
+        (false, status, _) => out.extend_from_slice(status.as_str().as_bytes()),
+    }
+    out.push(b'\n');
+}
+
+/// Appends the one-line form of `grid` ([`Grid::to_line`]) as bytes, without building a `String`.
+fn push_line(grid: &Grid, out: &mut Vec<u8>) {
+    out.extend(grid.cells().iter().map(|&d| match d {
+        0 => b'.',
+        // Every digit character is ASCII (`1-9A-Za-z`, or `?` past the last).
+        _ => Shape::digit_char(d) as u8,
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solvers::by_name;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn answers(
+        solver: &str,
+        count: bool,
+        puzzles: &[&str],
+        pool: Option<&rayon::ThreadPool>,
+    ) -> String {
+        let solver = by_name(solver).unwrap();
+        let answering = Answering {
+            solver: solver.as_ref(),
+            limits: SolveLimits::default(),
+            count,
+            external: false,
+        };
+        let mut out = Vec::new();
+        answering.answer_all(puzzles, pool, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn one_line_per_puzzle_as_to_line_writes_it() {
+        let empty = ".".repeat(81);
+        let dup = format!("44{}", &PUZZLE[2..]);
+        let small = format!("1{}", ".".repeat(15));
+        let puzzles = [PUZZLE, &empty, &dup, "123", &small];
+        let text = answers("fast", false, &puzzles, None);
+        let lines: Vec<&str> = text.lines().collect();
+        let solution = by_name("fast")
+            .unwrap()
+            .solve(&Grid::parse(PUZZLE).unwrap(), &SolveLimits::default())
+            .solution
+            .unwrap()
+            .to_line();
+        assert_eq!(lines[0], solution);
+        assert_eq!(lines[1], "multiple");
+        assert_eq!(
+            lines[2],
+            "invalid: digit 4 given twice in row 1 (r1c1 and r1c2)"
+        );
+        assert!(
+            lines[3].starts_with("invalid: line has 3 cells"),
+            "{}",
+            lines[3]
+        );
+        assert_eq!(lines[4], "invalid: solver fast does not handle 4x4 grids");
+        assert_eq!(lines.len(), puzzles.len());
+        let counts = answers("fast", true, &puzzles[..2], None);
+        assert_eq!(counts, "1\n2\n");
+    }
+
+    #[test]
+    fn parallel_answers_keep_the_input_order() {
+        // More lines than a chunk, so that several tasks answer them.
+        let other =
+            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+        let puzzles: Vec<&str> = (0..CHUNK * 3 + 7)
+            .map(|i| if i % 3 == 0 { other } else { PUZZLE })
+            .collect();
+        let serial = answers("fast", false, &puzzles, None);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let parallel = answers("fast", false, &puzzles, Some(&pool));
+        assert_eq!(serial, parallel);
+        assert_eq!(parallel.lines().count(), puzzles.len());
+        assert_ne!(serial.lines().next(), serial.lines().nth(1));
+    }
+}
