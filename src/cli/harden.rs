@@ -5,6 +5,7 @@ use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -86,6 +87,20 @@ fn command_line(args: &HardenArgs) -> String {
     cmd
 }
 
+/// Writes puzzles as `<puzzle> <rating>` lines and flushes.
+fn write_finds(out: &mut dyn Write, finds: &[harden::Found]) -> io::Result<()> {
+    for f in finds {
+        writeln!(
+            out,
+            "{} {}.{}",
+            f.puzzle.to_line(),
+            f.rating_tenths / 10,
+            f.rating_tenths % 10
+        )?;
+    }
+    out.flush()
+}
+
 pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
     let threshold_tenths = parse_tenths(&args.threshold)
         .with_context(|| format!("--threshold `{}` is not a rating", args.threshold))?;
@@ -134,30 +149,20 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
         steps: args.steps,
         max_units: args.max_units,
     };
-    let bar = progress_bar(args.quiet, Some(args.count as u64), "puzzles");
-    let harvest = pool.install(|| {
-        harden::harden(&config, &seeds, &|h: &Harvest| {
-            bar.set_position(h.puzzles.len() as u64);
-            bar.set_message(format!("{} units, {} rated", h.units, h.unique));
-        })
-    })?;
-    bar.finish_and_clear();
-    let elapsed = start.elapsed().as_secs_f64();
-
-    let mut out: Box<dyn Write> = match &args.out {
+    let mut out: Box<dyn Write + Send> = match &args.out {
         Some(path) => Box::new(BufWriter::new(
             File::create(path).with_context(|| format!("creating {}", path.display()))?,
         )),
-        None => Box::new(BufWriter::new(io::stdout().lock())),
+        None => Box::new(BufWriter::new(io::stdout())),
     };
     writeln!(out, "# {}", command_line(&args))?;
     writeln!(
         out,
-        "# dlxlab {}, harden method {HARDEN_VERSION} (src/generate/harden.rs); {} puzzles with SE \
+        "# dlxlab {}, harden method {HARDEN_VERSION} (src/generate/harden.rs); puzzles with SE \
          technique rating >= {}.{} (as `dlxlab rate` computes it), distinct up to the Sudoku \
-         symmetries and from every seed; the same command reproduces this file for any --threads",
+         symmetries and from every seed; the same command reproduces this file for any --threads, \
+         and a run stopped early wrote a prefix of it",
         env!("CARGO_PKG_VERSION"),
-        harvest.puzzles.len(),
         threshold_tenths / 10,
         threshold_tenths % 10
     )?;
@@ -170,22 +175,41 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
         best_seed / 10,
         best_seed % 10
     )?;
+    writeln!(out, "# format: <puzzle> <SE technique rating>")?;
+    out.flush()?;
+
+    // Each batch's new puzzles are written and flushed at once, so that an interrupted run
+    // leaves the puzzles found so far (a prefix of the complete output).
+    let sink = Mutex::new((out, 0usize, Ok::<(), io::Error>(())));
+    let bar = progress_bar(args.quiet, Some(args.count as u64), "puzzles");
+    let harvest = pool.install(|| {
+        harden::harden(&config, &seeds, &|h: &Harvest| {
+            bar.set_position(h.puzzles.len() as u64);
+            bar.set_message(format!("{} units, {} rated", h.units, h.unique));
+            let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
+            let (out, written, status) = &mut *guard;
+            if status.is_err() {
+                return;
+            }
+            *status = write_finds(out, &h.puzzles[*written..]);
+            *written = h.puzzles.len();
+        })
+    })?;
+    bar.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    let (mut out, _, status) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    status?;
     writeln!(
         out,
-        "# search: {} work units, {} neighbours drawn, {} unique and rated, {} at or above the \
-         threshold (with repeats), {} beyond the implemented techniques (left out)",
-        harvest.units, harvest.drawn, harvest.unique, harvest.finds, harvest.beyond
+        "# search: {} puzzles; {} work units, {} neighbours drawn, {} unique and rated, {} at or \
+         above the threshold (with repeats), {} beyond the implemented techniques (left out)",
+        harvest.puzzles.len(),
+        harvest.units,
+        harvest.drawn,
+        harvest.unique,
+        harvest.finds,
+        harvest.beyond
     )?;
-    writeln!(out, "# format: <puzzle> <SE technique rating>")?;
-    for f in &harvest.puzzles {
-        writeln!(
-            out,
-            "{} {}.{}",
-            f.puzzle.to_line(),
-            f.rating_tenths / 10,
-            f.rating_tenths % 10
-        )?;
-    }
     out.flush()?;
     eprintln!(
         "harden: {} of {} puzzles in {elapsed:.1} s ({threads} threads; {} units, {} rated)",
