@@ -33,6 +33,10 @@ pub struct HardenArgs {
     /// minimal puzzles made by the generator with --seed.
     #[arg(long, value_name = "FILE")]
     seeds: Option<PathBuf>,
+    /// Never output a puzzle equivalent to one of this file's (first field of each line), e.g. the
+    /// public corpus the seeds came from. Repeatable.
+    #[arg(long, value_name = "FILE")]
+    exclude: Vec<PathBuf>,
     /// Generated seed puzzles to rate when there is no --seeds file.
     #[arg(long, default_value_t = 256)]
     pool: u64,
@@ -75,6 +79,9 @@ fn command_line(args: &HardenArgs) -> String {
         Some(path) => cmd.push_str(&format!(" --seeds {}", path.display())),
         None => cmd.push_str(&format!(" --pool {}", args.pool)),
     }
+    for path in &args.exclude {
+        cmd.push_str(&format!(" --exclude {}", path.display()));
+    }
     cmd.push_str(&format!(
         " --top {} --radius {} --digits {} --neighbours {} --steps {} --max-units {}",
         args.top,
@@ -85,6 +92,14 @@ fn command_line(args: &HardenArgs) -> String {
         args.max_units
     ));
     cmd
+}
+
+/// The SHA-256 of `bytes` in hexadecimal.
+fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Writes puzzles as `<puzzle> <rating>` lines and flushes.
@@ -120,9 +135,11 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
             let puzzles = pool
                 .install(|| harden::parse_seeds(&text))
                 .with_context(|| format!("in {}", path.display()))?;
-            let sha = Sha256::digest(&bytes);
-            let hex: String = sha.iter().map(|b| format!("{b:02x}")).collect();
-            let note = format!("seeds file SHA-256 {hex}, {} puzzles", puzzles.len());
+            let note = format!(
+                "seeds file SHA-256 {}, {} puzzles",
+                sha256_hex(&bytes),
+                puzzles.len()
+            );
             (puzzles, note)
         }
         None => {
@@ -134,6 +151,19 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
             (puzzles, note)
         }
     };
+    let mut exclude = Vec::new();
+    let mut exclude_note = String::new();
+    for path in &args.exclude {
+        let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        let puzzles = harden::parse_exclusions(&String::from_utf8_lossy(&bytes))
+            .with_context(|| format!("in --exclude {}", path.display()))?;
+        exclude_note.push_str(&format!(
+            "; excluded: {} puzzles of SHA-256 {}",
+            puzzles.len(),
+            sha256_hex(&bytes)
+        ));
+        exclude.extend(puzzles);
+    }
     let seeds = pool.install(|| harden::rank_seeds(&puzzles, args.top));
     anyhow::ensure!(!seeds.is_empty(), "no seed puzzle could be rated");
     let best_seed = seeds[0].rating_tenths;
@@ -168,7 +198,7 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "# {seeds_note}; climbing from the {} highest-rated ({}.{} to {}.{})",
+        "# {seeds_note}; climbing from the {} highest-rated ({}.{} to {}.{}){exclude_note}",
         seeds.len(),
         worst_seed / 10,
         worst_seed % 10,
@@ -183,7 +213,7 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
     let sink = Mutex::new((out, 0usize, Ok::<(), io::Error>(())));
     let bar = progress_bar(args.quiet, Some(args.count as u64), "puzzles");
     let harvest = pool.install(|| {
-        harden::harden(&config, &seeds, &|h: &Harvest| {
+        harden::harden(&config, &seeds, &exclude, &|h: &Harvest| {
             bar.set_position(h.puzzles.len() as u64);
             bar.set_message(format!("{} units, {} rated", h.units, h.unique));
             let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());

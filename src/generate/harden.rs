@@ -25,8 +25,9 @@
 //!    allowed, to cross plateaus.
 //! 4. *Collection*: units run in batches of [`BATCH`] (parallel inside a batch); the finds are
 //!    taken in unit order, then draw order, and a find is kept when its canonical form
-//!    ([`crate::sudoku::canon::canonical`]) differs from every kept find's and every seed's (so the
-//!    output never repeats a seed, nor a puzzle equivalent to one). After each batch the search
+//!    ([`crate::sudoku::canon::canonical`]) differs from every kept find's, every seed's and every
+//!    excluded puzzle's (so the output never repeats a seed or, e.g., a puzzle of the public corpus
+//!    the seeds came from, nor a puzzle equivalent to one). After each batch the search
 //!    stops when `count` puzzles are kept (the output is the first `count`) or `max_units` units have
 //!    run. Batches have a fixed size, so the output does not depend on the thread count.
 //!
@@ -236,6 +237,29 @@ pub fn parse_seeds(text: &str) -> Result<Vec<Grid>, SeedError> {
     Ok(seeds)
 }
 
+/// The puzzles of an exclusion file: one per line (first field), blank lines and `#` comments
+/// skipped; each must be a 9x9 puzzle (solutions are not checked).
+pub fn parse_exclusions(text: &str) -> Result<Vec<Grid>, SeedError> {
+    let mut puzzles = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let Some(field) = line.split_whitespace().next() else {
+            continue;
+        };
+        if field.starts_with('#') {
+            continue;
+        }
+        let grid = Grid::parse(field)
+            .ok()
+            .filter(|g| g.shape() == Shape::CLASSIC)
+            .ok_or_else(|| SeedError::Parse {
+                line: i + 1,
+                message: format!("`{field}` is not a 9x9 puzzle"),
+            })?;
+        puzzles.push(grid);
+    }
+    Ok(puzzles)
+}
+
 /// `pool` minimal 9x9 puzzles made by the generator with `seed` (puzzles `0..pool` of
 /// [`unique_puzzle`]), made in parallel, in index order.
 pub fn generated_seeds(seed: u64, pool: u64) -> Vec<Grid> {
@@ -374,12 +398,15 @@ fn climb(config: &Config, seeds: &[Seed], unit: u64) -> UnitResult {
     result
 }
 
-/// Runs the search of the module documentation on the current rayon pool. `on_batch` is called
+/// Runs the search of the module documentation on the current rayon pool. Puzzles equivalent to a
+/// seed or to a puzzle of `exclude` (e.g. a public corpus the seeds came from) are never kept.
+/// `on_batch` is called
 /// after each batch with the harvest so far (for progress). The result does not depend on the
 /// pool's size.
 pub fn harden(
     config: &Config,
     seeds: &[Seed],
+    exclude: &[Grid],
     on_batch: &(dyn Fn(&Harvest) + Sync),
 ) -> Result<Harvest, HardenError> {
     for (value, name) in [
@@ -398,7 +425,9 @@ pub fn harden(
     }
     let mut kept: HashSet<Grid> = seeds
         .iter()
-        .filter_map(|s| canonical(&s.puzzle).ok())
+        .map(|s| &s.puzzle)
+        .chain(exclude)
+        .filter_map(|p| canonical(p).ok())
         .collect();
     let mut harvest = Harvest::default();
     while harvest.puzzles.len() < config.count && harvest.units < config.max_units {
