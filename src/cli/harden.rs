@@ -40,7 +40,7 @@ pub struct HardenArgs {
     /// Generated seed puzzles to rate when there is no --seeds file.
     #[arg(long, default_value_t = 256)]
     pool: u64,
-    /// Climb from the this many highest-rated seeds.
+    /// Climb from this many highest-rated seeds.
     #[arg(long, default_value_t = 32)]
     top: usize,
     /// Largest n of a {-n,+n} move (each move draws n in 1..=radius).
