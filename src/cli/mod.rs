@@ -16,6 +16,7 @@ mod explain;
 mod external;
 mod gen_xc;
 mod generate;
+mod harden;
 mod input;
 mod merge;
 mod merge_counts;
@@ -80,6 +81,8 @@ enum Command {
     Derive(derive::DeriveArgs),
     /// Generate puzzles with a unique solution (symmetric, minimal, clue count, difficulty).
     Generate(generate::GenerateArgs),
+    /// Find puzzles rated at or above an SE threshold by local search around seeds.
+    Harden(harden::HardenArgs),
     /// Remove givens while the solution stays unique, until the puzzle is minimal.
     Minimize(minimize::MinimizeArgs),
     /// Canonical form under the Sudoku symmetry group (finds duplicates across corpora).
@@ -114,6 +117,7 @@ pub fn main() -> ExitCode {
         Command::MergeCounts(args) => merge_counts::run(args),
         Command::Derive(args) => derive::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Harden(args) => harden::run(args),
         Command::Minimize(args) => minimize::run(args),
         Command::Canon(args) => canon::run(args),
         Command::Variant(args) => variant::run_variant(args),
