@@ -193,7 +193,8 @@ pub(super) fn trim_number(v: f64) -> String {
     }
 }
 
-/// The x axis of an SE-scale rating: linear, integer ticks, an extra `beyond` column if needed.
+/// The x axis of an SE-scale rating: linear, integer ticks (tenths when the ratings span less than
+/// two integers), an extra `beyond` column if needed.
 pub(super) fn se_axis(scores: impl Iterator<Item = f64>, beyond: bool, label: &str) -> (Axis, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for s in scores {
@@ -208,12 +209,21 @@ pub(super) fn se_axis(scores: impl Iterator<Item = f64>, beyond: bool, label: &s
     let mut axis = Axis::linear(lo.floor().min(lo - 0.2), top + 0.3, label);
     axis.lo = lo.floor().min(lo - 0.2);
     axis.hi = top + 0.3;
-    axis.ticks = (axis.lo.ceil() as i32..=hi.floor() as i32)
-        .map(f64::from)
-        .collect();
-    axis.minor = (((axis.lo * 2.0).ceil() as i32)..=((hi * 2.0).floor() as i32))
-        .map(|h| f64::from(h) / 2.0)
-        .collect();
+    if hi.floor() - axis.lo.ceil() >= 1.0 {
+        axis.ticks = (axis.lo.ceil() as i32..=hi.floor() as i32)
+            .map(f64::from)
+            .collect();
+        axis.minor = (((axis.lo * 2.0).ceil() as i32)..=((hi * 2.0).floor() as i32))
+            .map(|h| f64::from(h) / 2.0)
+            .collect();
+    } else {
+        // Ratings within about one point (a hard corpus of 9.0-9.2): a tick at every tenth, the
+        // step of the SE scale, since integer ticks would leave one label or none.
+        axis.ticks = (((axis.lo * 10.0).ceil() as i32)..=((hi * 10.0).round() as i32))
+            .map(|t| f64::from(t) / 10.0)
+            .collect();
+        axis.minor = Vec::new();
+    }
     if beyond {
         axis.special = Some((beyond_x, "beyond"));
     }

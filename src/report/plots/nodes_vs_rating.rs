@@ -88,9 +88,15 @@ impl Draw for NodesVsRating<'_> {
                 x_cell: se.then_some(0.1),
                 jitter: if se { 0.035 } else { 0.0 },
             };
+            // A solver whose every run reports 0 nodes keeps no count (an external program
+            // without `nodes=`; every built-in solver counts at least the root): no cloud at 1.
+            let counted = points.iter().any(|p| p.1 > 0);
             let caption = match cloud.max_cell(&x, &y) {
                 _ if points.is_empty() => {
                     format!("{} (n = 0: no finished runs)", self.data.solvers[s])
+                }
+                _ if !counted => {
+                    format!("{} (reports no node counts)", self.data.solvers[s])
                 }
                 Some(m) => format!(
                     "{} (n = {}, cells: 1–{m} puzzles)",
@@ -100,6 +106,9 @@ impl Draw for NodesVsRating<'_> {
                 None => format!("{} (n = {})", self.data.solvers[s], points.len()),
             };
             let mut c = chart(area, &caption, &x, &y)?;
+            if !counted {
+                continue;
+            }
             cloud.draw(&mut c, &x, &y, self.seed.wrapping_add(s as u64))?;
             let medians = if se {
                 level_medians(points, xv, &y)
