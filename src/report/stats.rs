@@ -15,8 +15,8 @@
 //! A report bootstraps about 30 (metric, rating) pairs with B = 1000 resamples of up to 49,158
 //! puzzles. Each variable is therefore coded once into dense level numbers `0..K` (its distinct
 //! values in increasing order). In a resample, average ranks then come from a counting pass over
-//! the levels (O(n + K)), and τ-b from bucketing by the `x` level and a Fenwick tree over the `y`
-//! levels (O(n log K)) — no comparison sort per resample, and no O(n²) pair loop.
+//! the levels (O(n + K)), and τ-b from bucketing by one variable's level and a Fenwick tree over
+//! the levels of the other, the one with fewer levels (O(n log K)) — no comparison sort per resample, and no O(n²) pair loop.
 //!
 //! ## Bootstrap
 //! Percentile bootstrap: replicate `b` draws `n` indices uniformly with replacement from a
@@ -122,15 +122,14 @@ pub struct Correlation {
 pub fn correlate(x: &[f64], y: &[f64], config: &BootstrapConfig) -> Correlation {
     let n = x.len().min(y.len());
     let pair = CodedPair::new(&x[..n], &y[..n]);
-    let spearman_value = pair.spearman(None);
-    let kendall_value = pair.kendall(None);
+    let (spearman_value, kendall_value) = pair.both(None);
     let replicates: Vec<(Option<f64>, Option<f64>)> = if n >= 2 && config.replicates > 0 {
         (0..config.replicates)
             .into_par_iter()
             .map(|b| {
                 let mut rng = Pcg64::seed_from_u64(replicate_seed(config.seed, b as u64));
                 let idx: Vec<u32> = (0..n).map(|_| rng.random_range(0..n as u32)).collect();
-                (pair.spearman(Some(&idx)), pair.kendall(Some(&idx)))
+                pair.both(Some(&idx))
             })
             .collect()
     } else {
@@ -282,13 +281,31 @@ impl CodedPair {
         }
     }
 
+    /// Spearman's ρ and Kendall's τ-b of the sample, the level counts taken once for both.
+    fn both(&self, idx: Option<&[u32]>) -> (Option<f64>, Option<f64>) {
+        let counts = (self.x.counts(idx), self.y.counts(idx));
+        (
+            self.spearman_with(idx, &counts),
+            self.kendall_with(idx, &counts),
+        )
+    }
+
     fn spearman(&self, idx: Option<&[u32]>) -> Option<f64> {
+        self.spearman_with(idx, &(self.x.counts(idx), self.y.counts(idx)))
+    }
+
+    fn kendall(&self, idx: Option<&[u32]>) -> Option<f64> {
+        self.kendall_with(idx, &(self.x.counts(idx), self.y.counts(idx)))
+    }
+
+    /// Spearman's ρ, given the sample's level counts of x and y.
+    fn spearman_with(&self, idx: Option<&[u32]>, counts: &(Vec<u64>, Vec<u64>)) -> Option<f64> {
         let n = self.sample_len(idx);
         if n < 2 {
             return None;
         }
-        let rx = mid_ranks(&self.x.counts(idx));
-        let ry = mid_ranks(&self.y.counts(idx));
+        let rx = mid_ranks(&counts.0);
+        let ry = mid_ranks(&counts.1);
         // Both rank vectors have mean (n + 1) / 2, whatever the ties.
         let mean = (n as f64 + 1.0) / 2.0;
         let (mut sxy, mut sxx, mut syy) = (0.0f64, 0.0f64, 0.0f64);
@@ -305,30 +322,60 @@ impl CodedPair {
         Some((sxy / (sxx * syy).sqrt()).clamp(-1.0, 1.0))
     }
 
-    fn kendall(&self, idx: Option<&[u32]>) -> Option<f64> {
+    /// Kendall's τ-b, given the sample's level counts of x and y.
+    fn kendall_with(&self, idx: Option<&[u32]>, counts: &(Vec<u64>, Vec<u64>)) -> Option<f64> {
         let n = self.sample_len(idx) as u64;
         if n < 2 {
             return None;
         }
-        let x_counts = self.x.counts(idx);
-        let y_counts = self.y.counts(idx);
-        // Bucket the y codes by x level (a counting sort on x).
-        let mut start = vec![0usize; self.x.levels + 1];
-        for (l, &c) in x_counts.iter().enumerate() {
+        let (x_counts, y_counts) = counts;
+        // Concordant and discordant pairs do not change when x and y swap roles, so the variable
+        // with fewer levels goes in the Fenwick tree (its depth is log of the levels) and the
+        // other is bucketed: the same integers either way, hence the same τ-b to the bit.
+        let (concordant, discordant) = if self.y.levels <= self.x.levels {
+            self.pair_signs(idx, (&self.x, x_counts), self.y.levels, |a, b| (a, b))
+        } else {
+            self.pair_signs(idx, (&self.y, y_counts), self.x.levels, |a, b| (b, a))
+        };
+        let n0 = n * (n - 1) / 2;
+        let n1 = tied_pairs(x_counts);
+        let n2 = tied_pairs(y_counts);
+        if n0 == n1 || n0 == n2 {
+            return None;
+        }
+        let denom = ((n0 - n1) as f64 * (n0 - n2) as f64).sqrt();
+        Some(((concordant as f64 - discordant as f64) / denom).clamp(-1.0, 1.0))
+    }
+
+    /// Concordant and discordant pairs of the sample, with `outer` (a variable and its level
+    /// counts) bucketed and the other variable, of `inner_levels` levels, counted in a Fenwick
+    /// tree; `orient` turns a sample member's `(x, y)` codes into `(outer, inner)`.
+    fn pair_signs(
+        &self,
+        idx: Option<&[u32]>,
+        (outer, outer_counts): (&Levels, &[u64]),
+        inner_levels: usize,
+        orient: impl Fn(u32, u32) -> (u32, u32),
+    ) -> (u64, u64) {
+        // Bucket the inner codes by outer level (a counting sort on the outer variable).
+        let mut start = vec![0usize; outer.levels + 1];
+        for (l, &c) in outer_counts.iter().enumerate() {
             start[l + 1] = start[l] + c as usize;
         }
         let mut fill = start.clone();
-        let mut ys = vec![0u32; n as usize];
+        let mut ys = vec![0u32; start[outer.levels]];
         self.for_each(idx, |a, b| {
+            let (a, b) = orient(a, b);
             ys[fill[a as usize]] = b;
             fill[a as usize] += 1;
         });
-        // Walk x levels upwards; the tree holds the y codes of all strictly smaller x levels, so
-        // pairs tied in x are never compared and pairs tied in y count as neither.
-        let mut tree = Fenwick::new(self.y.levels);
+        // Walk the outer levels upwards; the tree holds the inner codes of all strictly smaller
+        // outer levels, so pairs tied in the outer variable are never compared and pairs tied in
+        // the inner one count as neither.
+        let mut tree = Fenwick::new(inner_levels);
         let (mut concordant, mut discordant) = (0u64, 0u64);
         let mut inserted = 0u64;
-        for l in 0..self.x.levels {
+        for l in 0..outer.levels {
             let group = &ys[start[l]..start[l + 1]];
             for &b in group {
                 let below = tree.prefix(b as usize);
@@ -341,14 +388,7 @@ impl CodedPair {
             }
             inserted += group.len() as u64;
         }
-        let n0 = n * (n - 1) / 2;
-        let n1 = tied_pairs(&x_counts);
-        let n2 = tied_pairs(&y_counts);
-        if n0 == n1 || n0 == n2 {
-            return None;
-        }
-        let denom = ((n0 - n1) as f64 * (n0 - n2) as f64).sqrt();
-        Some(((concordant as f64 - discordant as f64) / denom).clamp(-1.0, 1.0))
+        (concordant, discordant)
     }
 }
 
