@@ -35,7 +35,7 @@ use rayon::prelude::*;
 /// panics (NaN sorts after +∞; callers should not pass NaN).
 pub fn average_ranks(values: &[f64]) -> Vec<f64> {
     let coded = Levels::new(values);
-    let counts = coded.counts(None);
+    let counts = coded.counts();
     let level_rank = mid_ranks(&counts);
     coded
         .codes
@@ -51,7 +51,7 @@ pub fn spearman(x: &[f64], y: &[f64]) -> Option<f64> {
         return None;
     }
     let pair = CodedPair::new(x, y);
-    pair.spearman(None)
+    pair.both(&pair.everyone()).0
 }
 
 /// Kendall's τ-b of the pairs `(x[i], y[i])`. `None` if the slices differ in length, `n < 2`, or
@@ -61,7 +61,7 @@ pub fn kendall_tau_b(x: &[f64], y: &[f64]) -> Option<f64> {
         return None;
     }
     let pair = CodedPair::new(x, y);
-    pair.kendall(None)
+    pair.both(&pair.everyone()).1
 }
 
 /// Settings of the percentile bootstrap.
@@ -122,14 +122,13 @@ pub struct Correlation {
 pub fn correlate(x: &[f64], y: &[f64], config: &BootstrapConfig) -> Correlation {
     let n = x.len().min(y.len());
     let pair = CodedPair::new(&x[..n], &y[..n]);
-    let (spearman_value, kendall_value) = pair.both(None);
+    let (spearman_value, kendall_value) = pair.both(&pair.everyone());
     let replicates: Vec<(Option<f64>, Option<f64>)> = if n >= 2 && config.replicates > 0 {
         (0..config.replicates)
             .into_par_iter()
             .map(|b| {
                 let mut rng = Pcg64::seed_from_u64(replicate_seed(config.seed, b as u64));
-                let idx: Vec<u32> = (0..n).map(|_| rng.random_range(0..n as u32)).collect();
-                pair.both(Some(&idx))
+                pair.both(&pair.draw(&mut rng))
             })
             .collect()
     } else {
@@ -217,15 +216,10 @@ impl Levels {
         Levels { codes, levels }
     }
 
-    /// How many sample members fall in each level; the sample is `idx` or everyone.
-    fn counts(&self, idx: Option<&[u32]>) -> Vec<u64> {
+    /// How many values fall in each level.
+    fn counts(&self) -> Vec<u64> {
         let mut counts = vec![0u64; self.levels];
-        match idx {
-            Some(idx) => idx
-                .iter()
-                .for_each(|&i| counts[self.codes[i as usize] as usize] += 1),
-            None => self.codes.iter().for_each(|&c| counts[c as usize] += 1),
-        }
+        self.codes.iter().for_each(|&c| counts[c as usize] += 1);
         counts
     }
 }
@@ -262,45 +256,51 @@ impl CodedPair {
         }
     }
 
-    fn sample_len(&self, idx: Option<&[u32]>) -> usize {
-        idx.map_or(self.x.codes.len(), <[u32]>::len)
+    /// The whole sample: every member's `(x, y)` level codes.
+    fn everyone(&self) -> Vec<(u32, u32)> {
+        self.x
+            .codes
+            .iter()
+            .copied()
+            .zip(self.y.codes.iter().copied())
+            .collect()
     }
 
-    /// Runs `f(x_code, y_code)` over the sample members.
-    fn for_each(&self, idx: Option<&[u32]>, mut f: impl FnMut(u32, u32)) {
-        match idx {
-            Some(idx) => idx
-                .iter()
-                .for_each(|&i| f(self.x.codes[i as usize], self.y.codes[i as usize])),
-            None => self
-                .x
-                .codes
-                .iter()
-                .zip(&self.y.codes)
-                .for_each(|(&a, &b)| f(a, b)),
+    /// The resample drawn by `rng`: `n` members drawn uniformly with replacement, as their codes
+    /// (gathered once, then read in order by every pass).
+    fn draw(&self, rng: &mut Pcg64) -> Vec<(u32, u32)> {
+        let n = self.x.codes.len() as u32;
+        (0..n)
+            .map(|_| {
+                let i = rng.random_range(0..n) as usize;
+                (self.x.codes[i], self.y.codes[i])
+            })
+            .collect()
+    }
+
+    /// How many members of `sample` fall in each level of x and of y.
+    fn counts(&self, sample: &[(u32, u32)]) -> (Vec<u64>, Vec<u64>) {
+        let mut cx = vec![0u64; self.x.levels];
+        let mut cy = vec![0u64; self.y.levels];
+        for &(a, b) in sample {
+            cx[a as usize] += 1;
+            cy[b as usize] += 1;
         }
+        (cx, cy)
     }
 
     /// Spearman's ρ and Kendall's τ-b of the sample, the level counts taken once for both.
-    fn both(&self, idx: Option<&[u32]>) -> (Option<f64>, Option<f64>) {
-        let counts = (self.x.counts(idx), self.y.counts(idx));
+    fn both(&self, sample: &[(u32, u32)]) -> (Option<f64>, Option<f64>) {
+        let counts = self.counts(sample);
         (
-            self.spearman_with(idx, &counts),
-            self.kendall_with(idx, &counts),
+            self.spearman_with(sample, &counts),
+            self.kendall_with(sample, &counts),
         )
     }
 
-    fn spearman(&self, idx: Option<&[u32]>) -> Option<f64> {
-        self.spearman_with(idx, &(self.x.counts(idx), self.y.counts(idx)))
-    }
-
-    fn kendall(&self, idx: Option<&[u32]>) -> Option<f64> {
-        self.kendall_with(idx, &(self.x.counts(idx), self.y.counts(idx)))
-    }
-
     /// Spearman's ρ, given the sample's level counts of x and y.
-    fn spearman_with(&self, idx: Option<&[u32]>, counts: &(Vec<u64>, Vec<u64>)) -> Option<f64> {
-        let n = self.sample_len(idx);
+    fn spearman_with(&self, sample: &[(u32, u32)], counts: &(Vec<u64>, Vec<u64>)) -> Option<f64> {
+        let n = sample.len();
         if n < 2 {
             return None;
         }
@@ -309,7 +309,7 @@ impl CodedPair {
         // Both rank vectors have mean (n + 1) / 2, whatever the ties.
         let mean = (n as f64 + 1.0) / 2.0;
         let (mut sxy, mut sxx, mut syy) = (0.0f64, 0.0f64, 0.0f64);
-        self.for_each(idx, |a, b| {
+        sample.iter().for_each(|&(a, b)| {
             let dx = rx[a as usize] - mean;
             let dy = ry[b as usize] - mean;
             sxy += dx * dy;
@@ -323,8 +323,8 @@ impl CodedPair {
     }
 
     /// Kendall's τ-b, given the sample's level counts of x and y.
-    fn kendall_with(&self, idx: Option<&[u32]>, counts: &(Vec<u64>, Vec<u64>)) -> Option<f64> {
-        let n = self.sample_len(idx) as u64;
+    fn kendall_with(&self, sample: &[(u32, u32)], counts: &(Vec<u64>, Vec<u64>)) -> Option<f64> {
+        let n = sample.len() as u64;
         if n < 2 {
             return None;
         }
@@ -333,9 +333,9 @@ impl CodedPair {
         // with fewer levels goes in the Fenwick tree (its depth is log of the levels) and the
         // other is bucketed: the same integers either way, hence the same τ-b to the bit.
         let (concordant, discordant) = if self.y.levels <= self.x.levels {
-            self.pair_signs(idx, (&self.x, x_counts), self.y.levels, |a, b| (a, b))
+            self.pair_signs(sample, (&self.x, x_counts), self.y.levels, |a, b| (a, b))
         } else {
-            self.pair_signs(idx, (&self.y, y_counts), self.x.levels, |a, b| (b, a))
+            self.pair_signs(sample, (&self.y, y_counts), self.x.levels, |a, b| (b, a))
         };
         let n0 = n * (n - 1) / 2;
         let n1 = tied_pairs(x_counts);
@@ -352,7 +352,7 @@ impl CodedPair {
     /// tree; `orient` turns a sample member's `(x, y)` codes into `(outer, inner)`.
     fn pair_signs(
         &self,
-        idx: Option<&[u32]>,
+        sample: &[(u32, u32)],
         (outer, outer_counts): (&Levels, &[u64]),
         inner_levels: usize,
         orient: impl Fn(u32, u32) -> (u32, u32),
@@ -364,7 +364,7 @@ impl CodedPair {
         }
         let mut fill = start.clone();
         let mut ys = vec![0u32; start[outer.levels]];
-        self.for_each(idx, |a, b| {
+        sample.iter().for_each(|&(a, b)| {
             let (a, b) = orient(a, b);
             ys[fill[a as usize]] = b;
             fill[a as usize] += 1;
