@@ -22,12 +22,13 @@
 
 use super::{cell_name, cells_of, State, Step, Technique, PEERS, UNITS, UNIT_SETS};
 
+mod advanced;
 mod cycles;
 mod dynamic;
 mod multiple;
 
 pub use cycles::forcing_chains_and_cycles;
-pub use dynamic::{dynamic_forcing_chains, nishio};
+pub use dynamic::{dynamic_forcing_chains, dynamic_forcing_chains_plus, nishio};
 pub use multiple::multiple_forcing_chains;
 
 /// A node: candidate `d` of `cell`, assumed on or off. Packed as `(cell * 9 + d - 1) * 2 + on`.

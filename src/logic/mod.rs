@@ -90,6 +90,10 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("nishio forcing chains", chains::nishio),
     ("multiple forcing chains", chains::multiple_forcing_chains),
     ("dynamic forcing chains", chains::dynamic_forcing_chains),
+    (
+        "dynamic forcing chains (+)",
+        chains::dynamic_forcing_chains_plus,
+    ),
 ];
 
 /// The next step SE would take: the first step of the first finder that has one.

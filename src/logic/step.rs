@@ -112,6 +112,9 @@ pub enum Technique {
     /// Dynamic forcing chains: contradiction, double, cell or region forcing with chains followed
     /// dynamically (8.5 plus a length bonus).
     DynamicForcingChains,
+    /// Dynamic forcing chains (+): dynamic forcing chains whose chains also use intersections,
+    /// hidden and naked pairs and X-wings (9.0 plus a length bonus).
+    DynamicForcingChainsPlus,
 }
 
 impl Technique {
@@ -170,6 +173,7 @@ impl Technique {
             CellForcingChains => "Cell Forcing Chains",
             RegionForcingChains => "Region Forcing Chains",
             DynamicForcingChains => "Dynamic Forcing Chains",
+            DynamicForcingChainsPlus => "Dynamic Forcing Chains (+)",
         }
     }
 
@@ -218,6 +222,7 @@ impl Technique {
             NishioForcingChain | AlignedTripletExclusion => 75,
             CellForcingChains | RegionForcingChains => 80,
             DynamicForcingChains => 85,
+            DynamicForcingChainsPlus => 90,
         }
     }
 

@@ -431,3 +431,64 @@ fn aligned_triplet_exclusion_on_a_sample_path() {
     assert_eq!(step.eliminations_text(), "r4c3<>6");
     assert_eq!(technique::rate_path(&path).rating_text(), "8.9");
 }
+
+/// Puzzles whose hardest step is a dynamic forcing chain (+), with the ER/EP/ED that Sukaku
+/// Explainer's `serate` (source of 2021-09, nested forcing chains switched off with `--techs`)
+/// gives them: Coloin's and m_b_metcalf's hard puzzles of `reports/hardest` with one to three
+/// givens of the solution added.
+const SE_PLUS: &[(&str, &str)] = &[
+    (
+        "..3......4.7.8..36..8...1...4..6..73...9..........2..5..4.7..686....4...7.....5..",
+        "9.4",
+    ),
+    (
+        "..3......4...8..36..8...1...4..6..73...9..........2..5..427..686....4...7.2...5..",
+        "9.7",
+    ),
+    (
+        "..3......4...8..36..8...1...4.56..73...9...1......2..5..4.7..686........7..6..5..",
+        "10.0",
+    ),
+];
+
+#[test]
+fn dynamic_forcing_chains_plus_match_serate_and_are_sound() {
+    for (puzzle, rating) in SE_PLUS {
+        let grid = Grid::parse(puzzle).unwrap();
+        let path = solve_path(&grid).unwrap();
+        let r = technique::rate_path(&path);
+        assert_eq!(&r.rating_text(), rating, "{puzzle}");
+        assert_eq!(r.hardest, "Dynamic Forcing Chains (+)", "{puzzle}");
+        let solution = Grid::parse(&path.end.to_line()).unwrap();
+        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
+        for step in &path.steps {
+            for &(c, d) in &step.eliminations {
+                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
+            }
+        }
+    }
+}
+
+/// The third step of Coloin's second puzzle, as `serate` prints it: "10.0 Contradiction Forcing
+/// Chain: r9c4.1 on ==> r7c2.1 both on & off" — a dynamic forcing chain (+) whose chains use
+/// basic techniques (9.0 plus 1.0 of length); after it SE, like the rater, needs nested chains.
+#[test]
+fn dynamic_forcing_chain_plus_step_matches_serate() {
+    let grid = Grid::parse(
+        "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686....4...7.....5..",
+    )
+    .unwrap();
+    let path = solve_path(&grid).unwrap();
+    assert!(!path.solved);
+    assert_eq!(path.steps.len(), 3);
+    let step = &path.steps[2];
+    assert_eq!(
+        step.technique,
+        dlxlab::logic::Technique::DynamicForcingChainsPlus
+    );
+    assert_eq!(step.score_tenths, 100);
+    // r9c4 is cell 75.
+    assert_eq!(step.eliminations, vec![(75, 1)]);
+    assert_eq!(step.placement, None);
+    assert!(step.describe().contains("r7c2"), "{}", step.describe());
+}

@@ -18,7 +18,9 @@ pub(super) struct Dynamic {
 }
 
 impl Dynamic {
-    fn of(state: &State, start: Node, y: bool) -> Dynamic {
+    /// The implications of `start`; at `level` 1 (SE's "(+)") the chain also uses the basic
+    /// techniques of [`super::advanced`] whenever its direct implications run out.
+    fn of(state: &State, start: Node, y: bool, level: u8) -> Dynamic {
         let mut reached = vec![false; NODES];
         let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];
         let mut cands: [u16; 81] = std::array::from_fn(|c| state.cands(c));
@@ -108,6 +110,17 @@ impl Dynamic {
                     }
                 }
             }
+            if level > 0 && pending_on.is_empty() && pending_off.is_empty() {
+                // SE adds these without checking them against the "on" nodes: a clash shows
+                // only through the implications they lead to.
+                for (m, ps) in super::advanced::deductions(state, &cands) {
+                    if !reached[m as usize] {
+                        reached[m as usize] = true;
+                        parents[m as usize] = ps;
+                        pending_off.push_back(m);
+                    }
+                }
+            }
         }
         Dynamic {
             reached,
@@ -147,7 +160,7 @@ pub fn nishio(state: &State) -> Option<Step> {
         }
         for d in crate::logic::digits_of(m) {
             for start in [node(cell, d, true), node(cell, d, false)] {
-                let dynamic = Dynamic::of(state, start, false);
+                let dynamic = Dynamic::of(state, start, false, 0);
                 let Some((on, off)) = dynamic.contradiction else {
                     continue;
                 };
@@ -190,12 +203,28 @@ pub fn nishio(state: &State) -> Option<Step> {
 /// cell implies the same thing (cell forcing), or every place of a digit in a unit does (region
 /// forcing). The length counts the nodes of all the chains involved.
 pub fn dynamic_forcing_chains(state: &State) -> Option<Step> {
+    forcing_chains_at(state, 0)
+}
+
+/// SE's dynamic forcing chains (+) (9.0 plus a length bonus): the dynamic forcing chains above,
+/// whose chains, when their direct implications run out, also use intersections, hidden and
+/// naked pairs and X-wings found on the grid the assumption leaves ([`super::advanced`]). The
+/// candidates those remove join the chain with the removed candidates they rely on as parents.
+pub fn dynamic_forcing_chains_plus(state: &State) -> Option<Step> {
+    forcing_chains_at(state, 1)
+}
+
+/// Dynamic forcing chains at SE's nesting `level` (0: plain, 8.5; 1: "(+)", 9.0).
+fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
+    let (technique, base) = if level == 0 {
+        (Technique::DynamicForcingChains, 85)
+    } else {
+        (Technique::DynamicForcingChainsPlus, 90)
+    };
     let mut found: Vec<Found> = Vec::new();
     let push = |found: &mut Vec<Found>, target: Node, complexity: usize, key: u8, text: String| {
-        let score = 85 + length_bonus(complexity);
-        if let Some(step) =
-            conclusion_step(state, target, Technique::DynamicForcingChains, score, text)
-        {
+        let score = base + length_bonus(complexity);
+        if let Some(step) = conclusion_step(state, target, technique, score, text) {
             found.push(Found {
                 score,
                 complexity,
@@ -217,7 +246,7 @@ pub fn dynamic_forcing_chains(state: &State) -> Option<Step> {
             let on = node(cell, d, true);
             for start in [on, on ^ 1] {
                 if cache[start as usize].is_none() {
-                    cache[start as usize] = Some(Dynamic::of(state, start, true));
+                    cache[start as usize] = Some(Dynamic::of(state, start, true, level));
                 }
             }
             let (Some(from_on), Some(from_off)) = (&cache[on as usize], &cache[(on ^ 1) as usize])
@@ -281,7 +310,7 @@ pub fn dynamic_forcing_chains(state: &State) -> Option<Step> {
                     .collect();
                 for &b in &branches {
                     if cache[b as usize].is_none() {
-                        cache[b as usize] = Some(Dynamic::of(state, b, true));
+                        cache[b as usize] = Some(Dynamic::of(state, b, true, level));
                     }
                 }
                 let sets: Vec<&Dynamic> = branches
