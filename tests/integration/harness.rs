@@ -530,8 +530,17 @@ mod data {
         let dir = tempfile::tempdir().unwrap();
         let p = default_puzzles(2);
         // No data anywhere: the embedded corpus, reported under reports/default/.
-        let out =
-            run_ok(dlxlab(dir.path()).args(["study", "--solvers", "singles", "--threads", "1"]));
+        // (No ratings and no plots: only where the corpus came from is checked here.)
+        let out = run_ok(dlxlab(dir.path()).args([
+            "study",
+            "--solvers",
+            "singles",
+            "--threads",
+            "1",
+            "--ratings",
+            "none",
+            "--no-plots",
+        ]));
         let meta = dlxlab::harness::read_meta(&dir.path().join("reports/default")).unwrap();
         assert_eq!(meta.corpus.path, "embedded:default");
         assert!(meta.counts.puzzle_lines >= 2000);
