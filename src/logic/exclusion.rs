@@ -11,24 +11,7 @@ use super::{cell_name, cells_name, cells_of, digits_of, State, Step, Technique, 
 
 /// Aligned pair exclusion (6.2).
 pub fn aligned_pair_exclusion(state: &State) -> Option<Step> {
-    let mut bases: Vec<(usize, u128)> = Vec::new();
-    for cell in 0..81 {
-        if state.cands(cell).count_ones() < 2 {
-            continue;
-        }
-        let mut excluders = 0u128;
-        let mut single = false;
-        for p in cells_of(PEERS[cell]) {
-            match state.cands(p).count_ones() {
-                1 => single = true,
-                2 => excluders |= 1u128 << p,
-                _ => {}
-            }
-        }
-        if !single && excluders != 0 {
-            bases.push((cell, excluders));
-        }
-    }
+    let bases = exclusion_bases(state, 2);
     // Pairs in SE's order (increasing bitmask over the base list): by the later cell, then the
     // earlier one.
     let pairs = (1..bases.len()).flat_map(|j| (0..j).map(move |i| (i, j)));
@@ -86,26 +69,8 @@ pub fn aligned_pair_exclusion(state: &State) -> Option<Step> {
 /// ones of the second, each in cell order — and at least two excluding cells common to all three.
 /// The first triple with an elimination is applied.
 pub fn aligned_triplet_exclusion(state: &State) -> Option<Step> {
-    let mut bases: Vec<(usize, u128)> = Vec::new();
-    let mut is_base = 0u128;
-    for cell in 0..81 {
-        if state.cands(cell).count_ones() < 2 {
-            continue;
-        }
-        let mut excluders = 0u128;
-        let mut single = false;
-        for p in cells_of(PEERS[cell]) {
-            match state.cands(p).count_ones() {
-                1 => single = true,
-                2 | 3 => excluders |= 1u128 << p,
-                _ => {}
-            }
-        }
-        if !single && excluders != 0 {
-            bases.push((cell, excluders));
-            is_base |= 1u128 << cell;
-        }
-    }
+    let bases = exclusion_bases(state, 3);
+    let is_base = bases.iter().fold(0u128, |m, &(c, _)| m | 1u128 << c);
     let pairs = (1..bases.len()).flat_map(|j| (0..j).map(move |i| (i, j)));
     for (i, j) in pairs {
         let (c0, e0) = bases[i];
@@ -170,4 +135,30 @@ fn exclude_triplet(state: &State, cells: [usize; 3], common: u128) -> Option<Ste
             cells_name(cells_of(common))
         ),
     ))
+}
+
+/// The base cells of an aligned exclusion, in cell order, each with its excluding cells: a base
+/// cell has two or more candidates and no peer solved-in-place (a peer with one candidate), and
+/// its excluding cells are its peers with 2 to `max_size` candidates (2 for pairs, 3 for triplets);
+/// a cell without any is no base.
+fn exclusion_bases(state: &State, max_size: u32) -> Vec<(usize, u128)> {
+    let mut bases = Vec::new();
+    for cell in 0..81 {
+        if state.cands(cell).count_ones() < 2 {
+            continue;
+        }
+        let mut excluders = 0u128;
+        let mut single = false;
+        for p in cells_of(PEERS[cell]) {
+            match state.cands(p).count_ones() {
+                1 => single = true,
+                n @ 2.. if n <= max_size => excluders |= 1u128 << p,
+                _ => {}
+            }
+        }
+        if !single && excluders != 0 {
+            bases.push((cell, excluders));
+        }
+    }
+    bases
 }

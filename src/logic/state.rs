@@ -87,14 +87,7 @@ impl State {
 
     /// Positions (bit i for the unit's i-th cell) where digit `d` is a candidate in unit `u`.
     pub fn positions(&self, u: usize, d: u8) -> u16 {
-        let bit = 1u16 << (d - 1);
-        let mut mask = 0;
-        for (i, &c) in UNITS[u].iter().enumerate() {
-            if self.cands[c as usize] & bit != 0 {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        unit_positions(&self.cands, u, d)
     }
 
     /// The cells of the grid where digit `d` is a candidate.
@@ -217,4 +210,17 @@ pub fn eliminations_of(state: &State, targets: CellSet, d: u8) -> Vec<(u8, u8)> 
         .filter(|&c| state.has(c, d))
         .map(|c| (c as u8, d))
         .collect()
+}
+
+/// Positions (bit i for the unit's i-th cell) where digit `d` is a candidate in unit `u` of the
+/// candidate grid `cands`: [`State::positions`], for grids that are not a whole `State`.
+pub(crate) fn unit_positions(cands: &[u16; 81], u: usize, d: u8) -> u16 {
+    let bit = 1u16 << (d - 1);
+    let mut mask = 0;
+    for (i, &c) in UNITS[u].iter().enumerate() {
+        if cands[c as usize] & bit != 0 {
+            mask |= 1 << i;
+        }
+    }
+    mask
 }

@@ -13,6 +13,7 @@
 //! - naked pair: the other digits removed from the pair's two cells.
 
 use super::{node, Node, State, UNITS, UNIT_SETS};
+use crate::logic::state::unit_positions;
 
 /// One inner deduction: a candidate turned off and the removed candidates it relies on.
 pub(super) type Deduction = (Node, Vec<Node>);
@@ -31,14 +32,7 @@ struct Grids<'a> {
 
 impl Grids<'_> {
     fn positions(&self, u: usize, d: u8) -> u16 {
-        let bit = 1u16 << (d - 1);
-        let mut mask = 0;
-        for (i, &c) in UNITS[u].iter().enumerate() {
-            if self.cands[c as usize] & bit != 0 {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        unit_positions(self.cands, u, d)
     }
 
     fn removed(&self, c: usize, d: u8) -> bool {
