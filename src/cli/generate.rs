@@ -143,11 +143,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         max_attempts: args.max_attempts,
     };
     spec::validate(&spec)?;
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        builder = builder.num_threads(t);
-    }
-    let pool = builder.build().context("starting the worker threads")?;
+    let pool = super::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
     let lines: Vec<(String, u64)> = if variant == Variant::Classic {

@@ -120,11 +120,7 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
     let threshold_tenths = parse_tenths(&args.threshold)
         .with_context(|| format!("--threshold `{}` is not a rating", args.threshold))?;
     anyhow::ensure!(args.top > 0, "--top must be at least 1");
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        builder = builder.num_threads(t);
-    }
-    let pool = builder.build().context("starting the worker threads")?;
+    let pool = super::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
 

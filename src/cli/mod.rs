@@ -142,3 +142,12 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+/// The worker pool of a command's `--threads` (`None` or 0: one thread per core).
+fn thread_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
+    use anyhow::Context;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .context("starting the worker threads")
+}

@@ -111,10 +111,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
             (n, input.text.as_str())
         })
         .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("starting the thread pool")?;
+    let pool = super::thread_pool(args.threads)?;
     let variant = (!args.no_decision_tree).then_some(args.variant);
     let max_time = Some(Duration::from_secs_f64(args.max_seconds));
     let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
