@@ -67,6 +67,15 @@ impl Budget {
         Budget::start(&Limits::NONE)
     }
 
+    /// The smallest node number for which [`Budget::check`] may do anything but return `None`
+    /// (stop at the node limit, or read the clock): a search may count nodes below it without
+    /// asking, and must ask from it on. `check` is then asked about exactly the nodes where it has
+    /// something to do, so the limits are as exact as when it is asked about every node.
+    #[inline]
+    pub fn quiet_below(&self) -> u64 {
+        self.max_nodes.saturating_add(1).min(self.next_clock_check)
+    }
+
     /// Called with the number of nodes counted so far (including the one about to be entered);
     /// returns `Some` when the search must stop.
     #[inline]
@@ -95,6 +104,32 @@ mod tests {
         let mut b = Budget::start(&Limits::nodes(10));
         assert_eq!(b.check(10), None);
         assert_eq!(b.check(11), Some(Halt::Nodes));
+    }
+
+    #[test]
+    fn below_quiet_below_check_has_nothing_to_do() {
+        for max in [0, 1, 5, 1023, 1024, 1025, 3000] {
+            // Asking only from `quiet_below` on stops at the same node as asking at every node.
+            let (mut every, mut some) = (
+                Budget::start(&Limits::nodes(max)),
+                Budget::start(&Limits::nodes(max)),
+            );
+            let stop_every = (1..).find(|&n| every.check(n).is_some()).unwrap();
+            let mut quiet = some.quiet_below();
+            let stop_some = (1..)
+                .find(|&n| {
+                    if n < quiet {
+                        return false;
+                    }
+                    let halt = some.check(n).is_some();
+                    quiet = some.quiet_below();
+                    halt
+                })
+                .unwrap();
+            assert_eq!(stop_every, max + 1);
+            assert_eq!(stop_some, max + 1);
+        }
+        assert_eq!(Budget::unlimited().quiet_below(), CLOCK_STRIDE);
     }
 
     #[test]

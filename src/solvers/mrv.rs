@@ -439,7 +439,9 @@ mod tests {
         }
     }
 
-    /// The 9x9 board path must walk exactly the general search's tree.
+    /// The 9x9 board path must walk exactly the general search's tree: with four lanes where the
+    /// counts cannot depend on the order (and falling back to one lane where they turn out to), and
+    /// with one lane always.
     #[test]
     fn board_path_matches_the_general_search() {
         let mut puzzles = vec![
@@ -477,10 +479,20 @@ mod tests {
                     max_solutions: 5,
                     budget: Limits::nodes(1_000),
                 },
+                SolveLimits {
+                    max_solutions: 1,
+                    budget: Limits::NONE,
+                },
+                SolveLimits {
+                    max_solutions: 3,
+                    budget: Limits::nodes(100_000),
+                },
             ] {
                 let general = solve_traced(&grid, &limits, &mut NoTrace);
                 let board = crate::solvers::mrv_board::solve(&grid, &limits);
                 assert_eq!(board, general, "{p} {limits:?}");
+                let one_lane = crate::solvers::mrv_board::solve_one_lane(&grid, &limits);
+                assert_eq!(one_lane, general, "one lane: {p} {limits:?}");
             }
         }
     }

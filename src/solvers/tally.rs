@@ -24,10 +24,15 @@ pub(crate) struct Tally {
     pub halted: Option<Halt>,
     max_solutions: u64,
     budget: Budget,
+    /// [`Budget::quiet_below`] as of the last time the budget was asked: nodes below it are
+    /// counted without asking.
+    quiet_below: u64,
 }
 
 impl Tally {
     pub fn new(limits: &SolveLimits) -> Tally {
+        let budget = Budget::start(&limits.budget);
+        let quiet_below = budget.quiet_below();
         Tally {
             nodes: 0,
             guesses: 0,
@@ -37,7 +42,8 @@ impl Tally {
             first: None,
             halted: None,
             max_solutions: limits.max_solutions,
-            budget: Budget::start(&limits.budget),
+            budget,
+            quiet_below,
         }
     }
 
@@ -45,13 +51,28 @@ impl Tally {
     /// why) when the search must stop.
     #[inline]
     pub fn enter_node(&mut self) -> bool {
-        match self.budget.check(self.nodes + 1) {
+        let next = self.nodes + 1;
+        if next < self.quiet_below {
+            self.nodes = next;
+            true
+        } else {
+            self.ask_budget(next)
+        }
+    }
+
+    /// [`Tally::enter_node`] at a node where the budget has something to do.
+    #[cold]
+    #[inline(never)]
+    fn ask_budget(&mut self, next: u64) -> bool {
+        let answer = self.budget.check(next);
+        self.quiet_below = self.budget.quiet_below();
+        match answer {
             Some(halt) => {
                 self.halted = Some(halt);
                 false
             }
             None => {
-                self.nodes += 1;
+                self.nodes = next;
                 true
             }
         }

@@ -49,6 +49,19 @@ pub(super) mod portable {
         pub fn and_not(self, other: Cells) -> Cells {
             Cells(self.0 & !other.0)
         }
+
+        /// Whether the set has a cell.
+        #[inline(always)]
+        pub fn any(self) -> bool {
+            self.0 != 0
+        }
+
+        /// The lowest cell of a set that has one.
+        #[inline(always)]
+        pub fn first(self) -> usize {
+            debug_assert!(self.0 != 0);
+            self.0.trailing_zeros() as usize
+        }
     }
 }
 
@@ -56,8 +69,9 @@ pub(super) mod portable {
 #[cfg(target_arch = "x86_64")]
 pub(super) mod sse2 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_or_si128,
-        _mm_unpackhi_epi64, _mm_xor_si128,
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_setzero_si128, _mm_unpackhi_epi64,
+        _mm_xor_si128,
     };
 
     /// A set of cells.
@@ -75,7 +89,8 @@ pub(super) mod sse2 {
             Cells(unsafe { _mm_loadu_si128((bits as *const u128).cast::<__m128i>()) })
         }
 
-        /// The bits of the set.
+        /// The bits of the set (for the test against the portable form).
+        #[cfg_attr(not(test), allow(dead_code))]
         #[inline(always)]
         pub fn bits(self) -> u128 {
             let (lo, hi) = unsafe {
@@ -110,6 +125,25 @@ pub(super) mod sse2 {
         pub fn and_not(self, other: Cells) -> Cells {
             // `_mm_andnot_si128(a, b)` is `!a & b`.
             Cells(unsafe { _mm_andnot_si128(other.0, self.0) })
+        }
+
+        /// Whether the set has a cell: one compare of the sixteen bytes with zero.
+        #[inline(always)]
+        pub fn any(self) -> bool {
+            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, _mm_setzero_si128())) != 0xffff }
+        }
+
+        /// The lowest cell of a set that has one: the low half when it has a cell, else the high.
+        #[inline(always)]
+        pub fn first(self) -> usize {
+            let lo = unsafe { _mm_cvtsi128_si64(self.0) } as u64;
+            if lo != 0 {
+                lo.trailing_zeros() as usize
+            } else {
+                let hi = unsafe { _mm_cvtsi128_si64(_mm_unpackhi_epi64(self.0, self.0)) } as u64;
+                debug_assert!(hi != 0);
+                64 + hi.trailing_zeros() as usize
+            }
         }
     }
 }
@@ -146,6 +180,10 @@ mod tests {
         for (i, a) in words.iter().enumerate() {
             let (sa, pa) = (sse2::Cells::load(a), portable::Cells::load(a));
             assert_eq!(sa.bits(), *a);
+            assert_eq!(sa.any(), pa.any());
+            if *a != 0 {
+                assert_eq!(sa.first(), pa.first(), "{a:x}");
+            }
             for b in words.iter().skip(i % 7).step_by(7) {
                 let (sb, pb) = (sse2::Cells::load(b), portable::Cells::load(b));
                 assert_eq!(sa.and(sb).bits(), pa.and(pb).bits(), "{a:x} & {b:x}");
