@@ -67,6 +67,12 @@ impl Budget {
         Budget::start(&Limits::NONE)
     }
 
+    /// Whether the node budget allows `nodes` nodes (the clock aside).
+    #[inline]
+    pub fn allows(&self, nodes: u64) -> bool {
+        nodes <= self.max_nodes
+    }
+
     /// The smallest node number for which [`Budget::check`] may do anything but return `None`
     /// (stop at the node limit, or read the clock): a search may count nodes below it without
     /// asking, and must ask from it on. `check` is then asked about exactly the nodes where it has

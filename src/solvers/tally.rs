@@ -60,10 +60,23 @@ impl Tally {
         }
     }
 
-    /// [`Tally::enter_node`] at a node where the budget has something to do.
+    /// The node number from which [`Tally::ask_budget`] must be called (below it the budget has
+    /// nothing to do): for searches that count nodes elsewhere and ask the budget now and then.
+    #[inline]
+    pub fn quiet_below(&self) -> u64 {
+        self.quiet_below
+    }
+
+    /// Whether the node budget allows `nodes` nodes (the clock aside).
+    pub fn allows(&self, nodes: u64) -> bool {
+        self.budget.allows(nodes)
+    }
+
+    /// Asks the budget about node number `next`: `false` (and why, in `halted`) when the search
+    /// must stop there; else `nodes` becomes `next`.
     #[cold]
     #[inline(never)]
-    fn ask_budget(&mut self, next: u64) -> bool {
+    pub fn ask_budget(&mut self, next: u64) -> bool {
         let answer = self.budget.check(next);
         self.quiet_below = self.budget.quiet_below();
         match answer {
