@@ -129,3 +129,24 @@ fn a_box_pair_on_one_line_is_not_a_box_link() {
     };
     assert!(!is_line_pair_in_box(&diagonal));
 }
+
+#[test]
+fn the_sample_puzzle_of_line_906_takes_serates_four_link_chain() {
+    // SE sample (se-rated-sample.txt) line 906, ER 7.2. Sukaku Explainer's serate prints as its
+    // 17th step "Grouped 4 Strong links 20120: Cell r1c4,r2c5,r2c7,r8c7,r9c8,r9c1,r4c1,r6c2 on
+    // value 3"; the path here takes the same chain at the same step.
+    let grid = crate::sudoku::Grid::parse(
+        "..5..97..2....5.1....7145.2.87......5.......3......98.7.1483....4.2....1..65..4..",
+    )
+    .unwrap();
+    let path = crate::logic::solve_path(&grid).unwrap();
+    let (i, step) = path
+        .steps
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.score_tenths == 61)
+        .expect("a four-strong-link step");
+    assert_eq!(i + 1, 17);
+    assert_eq!(step.technique, Technique::FourStrongLinksGrouped);
+    assert_eq!(step.eliminations, vec![(cell(6, 4), 3)]);
+}
