@@ -153,8 +153,10 @@ pub fn four_strong_links(state: &State) -> Option<Step> {
         if oriented.len() < 2 * LINKS {
             continue;
         }
-        let mut chain = Vec::with_capacity(LINKS);
-        extend(state, d, &oriented, &mut chain, &mut found);
+        let search = Search::new(state, d, &oriented);
+        for first in 0..oriented.len() {
+            search.extend(&mut [first; LINKS], 1, &mut found);
+        }
     }
     // A stable sort keeps discovery order among equals.
     found.sort_by(|a, b| {
@@ -167,34 +169,75 @@ pub fn four_strong_links(state: &State) -> Option<Step> {
     found.into_iter().next().map(|f| f.step)
 }
 
-/// Adds every link that can follow `chain` (a new unit, disjoint nodes, a share unit with the
-/// last node) and, at four links, records the chain if it eliminates something.
-fn extend(
-    state: &State,
+/// The chain search for one digit: the oriented links, and for each the links that may follow
+/// it (another unit, disjoint nodes, a share unit between its `to` and their `from`), in link
+/// order, computed once instead of at every depth.
+struct Search<'a> {
+    state: &'a State,
     d: u8,
-    oriented: &[Oriented],
-    chain: &mut Vec<Oriented>,
-    found: &mut Vec<Found>,
-) {
-    if chain.len() == LINKS {
-        if let Some(f) = evaluate(state, d, chain) {
-            found.push(f);
+    oriented: &'a [Oriented],
+    next: Vec<Vec<usize>>,
+    /// Cells seeing every cell of a link's `from` node and of its `to` node.
+    seen: Vec<(u128, u128)>,
+}
+
+impl<'a> Search<'a> {
+    fn new(state: &'a State, d: u8, oriented: &'a [Oriented]) -> Search<'a> {
+        let next = oriented
+            .iter()
+            .map(|a| {
+                (0..oriented.len())
+                    .filter(|&j| {
+                        let b = &oriented[j];
+                        b.unit != a.unit
+                            && (a.from | a.to) & (b.from | b.to) == 0
+                            && share_unit(a.to, b.from).is_some()
+                    })
+                    .collect()
+            })
+            .collect();
+        let seen = oriented
+            .iter()
+            .map(|o| (seen_by_all(o.from), seen_by_all(o.to)))
+            .collect();
+        Search {
+            state,
+            d,
+            oriented,
+            next,
+            seen,
         }
-        return;
     }
-    let used = chain.iter().fold(0u128, |s, o| s | o.from | o.to);
-    for o in oriented {
-        if chain.iter().any(|c| c.unit == o.unit) || (o.from | o.to) & used != 0 {
-            continue;
+
+    /// Extends `chain[..len]` by every admissible link and, at four links, records the chain if
+    /// it eliminates something.
+    fn extend(&self, chain: &mut [usize; LINKS], len: usize, found: &mut Vec<Found>) {
+        if len == LINKS {
+            let (start, end) = (chain[0], chain[LINKS - 1]);
+            let (from, to) = (self.oriented[start].from, self.oriented[end].to);
+            // An open chain eliminates only what sees both ends: most chains stop here.
+            let ends = self.seen[start].0 & self.seen[end].1 & self.state.digit_cells(self.d);
+            if ends == 0 && share_unit(from, to).is_none() {
+                return;
+            }
+            let links = chain.map(|i| self.oriented[i]);
+            if let Some(f) = evaluate(self.state, self.d, &links) {
+                found.push(f);
+            }
+            return;
         }
-        if let Some(last) = chain.last() {
-            if share_unit(last.to, o.from).is_none() {
+        for &j in &self.next[chain[len - 1]] {
+            let o = &self.oriented[j];
+            let clash = chain[..len - 1].iter().any(|&i| {
+                let c = &self.oriented[i];
+                c.unit == o.unit || (c.from | c.to) & (o.from | o.to) != 0
+            });
+            if clash {
                 continue;
             }
+            chain[len] = j;
+            self.extend(chain, len + 1, found);
         }
-        chain.push(*o);
-        extend(state, d, oriented, chain, found);
-        chain.pop();
     }
 }
 
