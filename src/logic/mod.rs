@@ -20,6 +20,7 @@
 //!
 //! One file per technique family: [`singles`], [`intersections`], [`subsets`], [`fish`],
 //! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle, three-strong-link chains),
+//! [`strong_links`] (four-strong-link chains),
 //! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`uniqueness`] (unique rectangles and loops), [`bug`] and
 //! [`chains`] (cycles, forcing, Nishio, multiple and dynamic forcing chains). [`FINDERS`] lists
 //! them in SE's order; `docs/rating.md` has the table of scores and the agreement with published
@@ -41,6 +42,7 @@ pub mod fish;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
+pub mod strong_links;
 pub mod subsets;
 pub mod uniqueness;
 pub mod wings;
@@ -80,6 +82,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("3 strong-linked fishes", single_digit::three_strong_links),
     ("wxyz-wings", wings::wxyz_wing),
     ("bivalue universal graves", bug::bug),
+    ("4 strong-linked fishes", strong_links::four_strong_links),
     ("vwxyz-wings", wings::vwxyz_wing),
     ("aligned pair exclusion", exclusion::aligned_pair_exclusion),
     ("forcing chains & cycles", chains::forcing_chains_and_cycles),

@@ -186,10 +186,13 @@ pub fn turbot_fish(state: &State) -> Option<Step> {
 
 /// A strong link of digit `d` in unit `u`: its candidates there are exactly `a` and `b`, each a
 /// single cell or a group (cells of one box and one line).
-struct Link {
-    a: u128,
-    b: u128,
-    unit: usize,
+pub(super) struct Link {
+    /// One node of the link.
+    pub(super) a: u128,
+    /// The other node.
+    pub(super) b: u128,
+    /// The unit whose candidates of the digit are exactly `a` and `b`.
+    pub(super) unit: usize,
 }
 
 /// Whether a set of cells lies in one box and one line (a node of a grouped chain).
@@ -202,7 +205,7 @@ fn is_node(set: u128) -> bool {
     set & !UNIT_SETS[bx] == 0 && (set & !UNIT_SETS[row] == 0 || set & !UNIT_SETS[col] == 0)
 }
 
-fn strong_links(state: &State, d: u8) -> Vec<Link> {
+pub(super) fn strong_links(state: &State, d: u8) -> Vec<Link> {
     let mut links = Vec::new();
     for u in 0..27 {
         let p = UNIT_SETS[u] & state.digit_cells(d);
@@ -236,7 +239,7 @@ const LINE_UNITS: [usize; 18] = [
 ];
 
 /// Cells that see every cell of `set`.
-fn seen_by_all(set: u128) -> u128 {
+pub(super) fn seen_by_all(set: u128) -> u128 {
     super::cells_of(set).fold(!0u128 >> 47, |s, c| s & PEERS[c])
 }
 

@@ -75,6 +75,14 @@ pub enum Technique {
     ThreeStringKite,
     /// Three strong links with a group node (5.7).
     ThreeStrongLinksGrouped,
+    /// Four strong links in rows only or columns only (5.8).
+    FourSkyscrapers,
+    /// Four strong links with a box among them, or with rows and columns but no box (5.9).
+    FourStrongLinks,
+    /// Four strong links in a box, a row and a column at least (6.0).
+    FourStrongLinksBoxAndLines,
+    /// Four strong links with a group node (6.1).
+    FourStrongLinksGrouped,
     /// A three-cell almost locked set and a bivalue cell (5.5 or 5.6).
     WXYZWing,
     /// Bivalue universal grave type 1 (5.6).
@@ -156,6 +164,10 @@ impl Technique {
             ThreeTurbotFish => "3-Turbot Fish",
             ThreeStringKite => "3-String Kite",
             ThreeStrongLinksGrouped => "3 Strong Links (grouped)",
+            FourSkyscrapers => "4 Skyscrapers",
+            FourStrongLinks => "4 Strong Links",
+            FourStrongLinksBoxAndLines => "4 Strong Links (box, row and column)",
+            FourStrongLinksGrouped => "Grouped 4 Strong Links",
             WXYZWing => "WXYZ-Wing",
             Bug1 => "Bivalue Universal Grave type 1",
             Bug2 => "Bivalue Universal Grave type 2",
@@ -212,6 +224,10 @@ impl Technique {
             ThreeTurbotFish => 55,
             ThreeStringKite => 56,
             ThreeStrongLinksGrouped => 57,
+            FourSkyscrapers => 58,
+            FourStrongLinks => 59,
+            FourStrongLinksBoxAndLines => 60,
+            FourStrongLinksGrouped => 61,
             WXYZWing => 55,
             Bug1 => 56,
             Bug2 | Bug3 | Bug4 => 57,
