@@ -345,22 +345,30 @@ fn correlations(data: &StudyData, config: &BootstrapConfig) -> Vec<CorrelationRo
             Metric::DecisionTree => ratings[p].as_ref()?.decision_tree,
         }
     };
-    // Pairs run one after the other; each bootstrap is parallel inside.
-    pairs
-        .into_iter()
+    let samples: Vec<(Vec<f64>, Vec<f64>)> = pairs
+        .par_iter()
         .map(|(metric, kind)| {
-            let (xs, ys): (Vec<f64>, Vec<f64>) = (0..data.puzzles())
-                .into_par_iter()
+            (0..data.puzzles())
                 .filter_map(|p| {
                     let r = kind.value(ratings[p].as_ref()?)?;
-                    Some((metric_value(&metric, p)?, r.rank_value()))
+                    Some((metric_value(metric, p)?, r.rank_value()))
                 })
-                .unzip();
-            CorrelationRow {
-                correlation: stats::correlate(&xs, &ys, config),
-                metric,
-                rating: kind,
-            }
+                .unzip()
+        })
+        .collect();
+    let slices: Vec<(&[f64], &[f64])> = samples
+        .iter()
+        .map(|(xs, ys)| (xs.as_slice(), ys.as_slice()))
+        .collect();
+    // One bootstrap for all pairs: it shares the resampling among samples of equal size
+    // (parallel over replicates inside).
+    pairs
+        .into_iter()
+        .zip(stats::correlate_all(&slices, config))
+        .map(|((metric, rating), correlation)| CorrelationRow {
+            metric,
+            rating,
+            correlation,
         })
         .collect()
 }
