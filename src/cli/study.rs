@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
@@ -169,11 +169,26 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
     };
     let bar = progress_bar(args.quiet, total, "puzzles");
     let stop = stop_flag();
-    let start = Instant::now();
-    let report = harness::study(&config, stop, &|n| bar.inc(n))
+    // ratings.csv is rated while the solvers run, on the same threads (see
+    // `harness::study_alongside`), and written only when the study completes.
+    let rating_source = match (args.ratings, &config.source) {
+        (Ratings::None, _) | (_, Source::Stdin) => None,
+        (r, source) => Some(((r == Ratings::All).then_some(Variant::default()), source)),
+    };
+    let rate = || -> Option<anyhow::Result<Option<Vec<table::RatingRow>>>> {
+        let (variant, source) = rating_source?;
+        Some((|| {
+            let mut reader = source
+                .open()
+                .with_context(|| format!("re-reading {} for ratings", source.describe()))?;
+            table::rate_corpus_until(&mut reader, shard, variant, stop)
+                .with_context(|| format!("rating {}", source.describe()))
+        })())
+    };
+    let (report, rated) = harness::study_alongside(&config, stop, &|n| bar.inc(n), rate)
         .with_context(|| format!("study of {}", config.source.describe()))?;
     bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
+    let secs = report.elapsed.as_secs_f64();
     let dir = config.out_dir.display();
     let Some(summary) = &report.summary else {
         eprintln!(
@@ -182,15 +197,15 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(130));
     };
-    let ratings = match (args.ratings, &config.source) {
-        (Ratings::None, _) | (_, Source::Stdin) => None,
-        (r, source) => {
-            let variant = (r == Ratings::All).then_some(Variant::default());
-            let mut reader = source
-                .open()
-                .with_context(|| format!("re-reading {} for ratings", source.describe()))?;
-            let rows = table::rate_corpus(&mut reader, shard, variant)
-                .with_context(|| format!("rating {}", source.describe()))?;
+    let ratings = match rated.transpose()? {
+        None => None,
+        Some(None) => {
+            eprintln!(
+                "study: interrupted while rating; {dir}/runs.csv, meta.json and summary.md are complete, no ratings.csv was written"
+            );
+            return Ok(ExitCode::from(130));
+        }
+        Some(Some(rows)) => {
             let path = config.out_dir.join("ratings.csv");
             table::write_file(&rows, &path)
                 .with_context(|| format!("writing {}", path.display()))?;

@@ -37,7 +37,7 @@ use std::fs::{self, File};
 use std::io::{self, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
 
 use crate::corpus::{Shard, Source};
 use crate::solvers::SolveLimits;
@@ -149,6 +149,9 @@ pub struct StudyReport {
     pub summary: Option<Summary>,
     /// `meta.json` as written (`None` when stopped).
     pub meta: Option<Meta>,
+    /// Wall time of the solve pass: reading the corpus, solving, writing `runs.csv` (not the
+    /// side job of [`study_alongside`], nor `meta.json` and `summary.md`).
+    pub elapsed: Duration,
 }
 
 impl StudyReport {
@@ -349,6 +352,23 @@ pub fn study(
     stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<StudyReport, HarnessError> {
+    study_alongside(config, stop, progress, || ()).map(|(report, ())| report)
+}
+
+/// [`study`], with a side job (`dlxlab study` rates the corpus) run on the study's thread pool
+/// while the solvers run, so that neither leaves a thread idle at the end of a chunk or of its
+/// own pass; returns the side job's result with the report. The rows do not depend on it; what
+/// it changes is only what shares the CPU with a solve call, as other solve calls do anyway
+/// (`time_ns` of the parallel pass includes contention between threads). With
+/// [`StudyConfig::serial_timing`] the side job runs after the solve pass instead, so that the
+/// single-threaded timing pass has the machine to itself. The side job is not told about `stop`:
+/// give it the same flag if it should end early.
+pub fn study_alongside<T: Send>(
+    config: &StudyConfig,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(u64) + Sync),
+    side: impl FnOnce() -> T + Send,
+) -> Result<(StudyReport, T), HarnessError> {
     if config.solvers.is_empty() {
         return Err(HarnessError::NoSolvers);
     }
@@ -409,17 +429,30 @@ pub fn study(
         }
         csv_out.flush().map_err(io_err(&partial))
     };
-    let tally = pool.install(|| engine::run(&mut reader, &plan, stop, progress, &mut sink))?;
+    let solve = || {
+        let start = Instant::now();
+        let tally = engine::run(&mut reader, &plan, stop, progress, &mut sink);
+        (tally, start.elapsed())
+    };
+    let ((tally, elapsed), side_result) = if config.serial_timing {
+        let solved = pool.install(solve);
+        (solved, pool.install(side))
+    } else {
+        pool.install(|| rayon::join(solve, side))
+    };
+    let tally = tally?;
     csv_out.flush().map_err(io_err(&partial))?;
     drop(csv_out);
     if tally.interrupted {
         out.flush().map_err(io_err(&partial))?;
-        return Ok(StudyReport {
+        let report = StudyReport {
             tally,
             resumed_rows: recovered.rows,
             summary: None,
             meta: None,
-        });
+            elapsed,
+        };
+        return Ok((report, side_result));
     }
     if tally.skipped_puzzles * names.len() as u64 != recovered.rows {
         return Err(HarnessError::Resume {
@@ -472,12 +505,14 @@ pub fn study(
         merged_from: Vec::new(),
     };
     write_meta_and_summary(dir, &meta, &summary)?;
-    Ok(StudyReport {
+    let report = StudyReport {
         tally,
         resumed_rows: recovered.rows,
         summary: Some(summary),
         meta: Some(meta),
-    })
+        elapsed,
+    };
+    Ok((report, side_result))
 }
 
 /// Writes `meta.json` and `summary.md` atomically.

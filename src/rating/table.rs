@@ -12,6 +12,7 @@
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -127,11 +128,25 @@ pub fn rate_corpus<R: io::BufRead>(
     shard: Shard,
     variant: Option<Variant>,
 ) -> io::Result<Vec<RatingRow>> {
+    let never = AtomicBool::new(false);
+    Ok(rate_corpus_until(reader, shard, variant, &never)?.unwrap_or_default())
+}
+
+/// [`rate_corpus`], giving up when `stop` is set (checked before each puzzle): then `None`.
+pub fn rate_corpus_until<R: io::BufRead>(
+    reader: &mut CorpusReader<R>,
+    shard: Shard,
+    variant: Option<Variant>,
+    stop: &AtomicBool,
+) -> io::Result<Option<Vec<RatingRow>>> {
     let mut rows = Vec::new();
     loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let chunk = reader.read_chunk(4096)?;
         if chunk.is_empty() {
-            return Ok(rows);
+            return Ok(Some(rows));
         }
         let records: Vec<&Record> = chunk
             .iter()
@@ -140,7 +155,14 @@ pub fn rate_corpus<R: io::BufRead>(
                 _ => None,
             })
             .collect();
-        rows.par_extend(records.par_iter().map(|r| rate_record(r, variant)));
+        let rated: Option<Vec<RatingRow>> = records
+            .par_iter()
+            .map(|r| (!stop.load(Ordering::Relaxed)).then(|| rate_record(r, variant)))
+            .collect();
+        match rated {
+            Some(rated) => rows.extend(rated),
+            None => return Ok(None),
+        }
     }
 }
 

@@ -139,6 +139,9 @@ pub struct Report {
     pub written: Vec<PathBuf>,
 }
 
+/// One figure of [`generate`] (`None` when the data do not call for it).
+type FigureJob<'a> = Box<dyn Fn() -> Result<Option<Figure>, PlotError> + Sync + 'a>;
+
 /// Reads `dir/runs.csv` (+ `dir/ratings.csv`), writes the figures and `dir/report.md`, and
 /// updates the report section of `dir/summary.md` if that file exists.
 pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportError> {
@@ -152,14 +155,27 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
         corpus: &corpus,
         seed: options.bootstrap.seed,
     };
+    // The figures are drawn in parallel with one another and with the statistics: each is a
+    // pure function of the data writing its own two files, so the files and the order of
+    // `figures` are those of drawing them one by one (an error is the first in that order).
+    let (ctx, data) = (&ctx, &data);
+    let mut jobs: Vec<FigureJob<'_>> = RatingKind::ALL
+        .into_iter()
+        .map(|kind| -> FigureJob<'_> { Box::new(move || plots::nodes_vs_rating(data, kind, ctx)) })
+        .collect();
+    jobs.push(Box::new(|| plots::nodes_ecdf(data, ctx).map(Some)));
+    jobs.push(Box::new(|| plots::time_ecdf(data, ctx).map(Some)));
+    jobs.push(Box::new(|| plots::dlx_vs_singles(data, ctx)));
+    jobs.push(Box::new(|| plots::rating_histograms(data, ctx)));
+    let (drawn, correlations) = rayon::join(
+        || jobs.par_iter().map(|job| job()).collect::<Vec<_>>(),
+        || correlations(data, &options.bootstrap),
+    );
+    drop(jobs);
     let mut figures = Vec::new();
-    for kind in RatingKind::ALL {
-        figures.extend(plots::nodes_vs_rating(&data, kind, &ctx)?);
+    for figure in drawn {
+        figures.extend(figure?);
     }
-    figures.push(plots::nodes_ecdf(&data, &ctx)?);
-    figures.push(plots::time_ecdf(&data, &ctx)?);
-    figures.extend(plots::dlx_vs_singles(&data, &ctx)?);
-    figures.extend(plots::rating_histograms(&data, &ctx)?);
 
     let mut report = Report {
         corpus,
@@ -169,11 +185,11 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
             data.ratings.as_ref().map(|_| data.rating_rows),
         ),
         unmatched_ratings: data.unmatched_ratings,
-        solvers: solver_summaries(&data),
+        solvers: solver_summaries(data),
         figures,
-        correlations: correlations(&data, &options.bootstrap),
-        agreement: technique_agreement(&data),
-        band_medians: band_medians(&data),
+        correlations,
+        agreement: technique_agreement(data),
+        band_medians: band_medians(data),
         bootstrap: options.bootstrap,
         context: study_context(dir),
         discussion: read_discussion(dir)?,
@@ -345,22 +361,30 @@ fn correlations(data: &StudyData, config: &BootstrapConfig) -> Vec<CorrelationRo
             Metric::DecisionTree => ratings[p].as_ref()?.decision_tree,
         }
     };
-    // Pairs run one after the other; each bootstrap is parallel inside.
-    pairs
-        .into_iter()
+    let samples: Vec<(Vec<f64>, Vec<f64>)> = pairs
+        .par_iter()
         .map(|(metric, kind)| {
-            let (xs, ys): (Vec<f64>, Vec<f64>) = (0..data.puzzles())
-                .into_par_iter()
+            (0..data.puzzles())
                 .filter_map(|p| {
                     let r = kind.value(ratings[p].as_ref()?)?;
-                    Some((metric_value(&metric, p)?, r.rank_value()))
+                    Some((metric_value(metric, p)?, r.rank_value()))
                 })
-                .unzip();
-            CorrelationRow {
-                correlation: stats::correlate(&xs, &ys, config),
-                metric,
-                rating: kind,
-            }
+                .unzip()
+        })
+        .collect();
+    let slices: Vec<(&[f64], &[f64])> = samples
+        .iter()
+        .map(|(xs, ys)| (xs.as_slice(), ys.as_slice()))
+        .collect();
+    // One bootstrap for all pairs: it shares the resampling among samples of equal size
+    // (parallel over replicates inside).
+    pairs
+        .into_iter()
+        .zip(stats::correlate_all(&slices, config))
+        .map(|((metric, rating), correlation)| CorrelationRow {
+            metric,
+            rating,
+            correlation,
         })
         .collect()
 }

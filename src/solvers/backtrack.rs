@@ -47,20 +47,35 @@ pub fn solve_traced<T: Trace>(grid: &Grid, limits: &SolveLimits, trace: &mut T) 
         return Outcome::unsupported();
     }
     let geo = Geometry::of(grid.shape());
-    let mut search = Search {
-        geo,
-        values: grid.cells().to_vec(),
-        used: vec![0; geo.unit_count()],
-        empties: (0..geo.cells).filter(|&c| grid.get(c) == 0).collect(),
-        tally: Tally::new(limits),
-        trace,
-    };
+    let mut levels: Vec<Level> = (0..geo.cells)
+        .filter(|&c| grid.get(c) == 0)
+        .map(|cell| Level {
+            cell,
+            units: units_of(geo, cell),
+            choices: 0,
+            rest: 0,
+            placed: 0,
+        })
+        .collect();
+    // Used digits per unit (rows, columns, boxes; see [`units_of`]). 256 entries so that a `u8`
+    // unit number indexes it without a bounds check; entries from 75 on are never used.
+    let mut used = [0u32; 256];
     let mut clash = false;
     for (cell, &d) in grid.cells().iter().enumerate() {
         if d != 0 {
-            clash |= !search.toggle(cell, 1 << (d - 1), true);
+            let bit = 1 << (d - 1);
+            for u in units_of(geo, cell) {
+                clash |= used[usize::from(u)] & bit != 0;
+                used[usize::from(u)] |= bit;
+            }
         }
     }
+    let mut search = Search {
+        geo,
+        values: grid.cells().to_vec(),
+        tally: Tally::new(limits),
+        trace,
+    };
     let completed = if !search.tally.enter_node() {
         if T::ENABLED {
             search.trace.event(TraceEvent::Limit { depth: 0 });
@@ -70,112 +85,167 @@ pub fn solve_traced<T: Trace>(grid: &Grid, limits: &SolveLimits, trace: &mut T) 
         search.tally.backtracks += 1;
         true
     } else {
-        !search.node(0)
+        !search.run(&mut levels, &mut used)
     };
     search.tally.finish(grid.shape(), completed)
 }
 
+/// The row, column and box of `cell` as unit numbers: rows `0..n`, columns `n..2n`, boxes
+/// `2n..3n` (below 75, as sides stop at [`MAX_SIDE`]).
+fn units_of(geo: &Geometry, cell: usize) -> [u8; 3] {
+    let [r, c, b] = geo.rcb(cell);
+    let n = geo.side as u16;
+    [r as u8, (n + c) as u8, (2 * n + b) as u8]
+}
+
+/// Level `i` of the search fills the `i`-th empty cell of the puzzle in reading order.
+#[derive(Clone, Copy)]
+struct Level {
+    /// The cell.
+    cell: usize,
+    /// Its row, column and box ([`units_of`]).
+    units: [u8; 3],
+    /// The digits that passed the test when the level was entered (bit `d - 1` for digit `d`).
+    choices: u32,
+    /// Of those, the digits not tried yet.
+    rest: u32,
+    /// The digit placed now (one bit).
+    placed: u32,
+}
+
 struct Search<'t, T: Trace> {
     geo: &'static Geometry,
+    /// The puzzle's cells; the digits of the levels are written in only when a solution is found.
     values: Vec<u8>,
-    /// Used digits per unit: rows, columns, boxes.
-    used: Vec<u32>,
-    /// The empty cells of the puzzle, in reading order: level `i` of the search fills `empties[i]`.
-    empties: Vec<usize>,
     tally: Tally,
     trace: &'t mut T,
 }
 
 impl<T: Trace> Search<'_, T> {
-    /// Sets or clears digit `bit` of `cell` in the unit masks; returns false when setting a digit the
-    /// units already hold (a clash among the givens).
-    #[inline]
-    fn toggle(&mut self, cell: usize, bit: u32, on: bool) -> bool {
-        let [r, c, b] = self.geo.rcb(cell);
-        let n = self.geo.side;
-        let mut fresh = true;
-        for u in [r as usize, n + c as usize, 2 * n + b as usize] {
-            if on {
-                fresh &= self.used[u] & bit == 0;
-                self.used[u] |= bit;
-            } else {
-                self.used[u] &= !bit;
-            }
-        }
-        fresh
-    }
-
-    /// Explores below level `level`; returns `true` to stop.
-    fn node(&mut self, level: usize) -> bool {
-        let Some(&cell) = self.empties.get(level) else {
-            let stop = self.tally.solution(|| self.values.clone());
-            if T::ENABLED {
-                let mut grid = Grid::empty(self.geo.shape);
-                for (c, &d) in self.values.iter().enumerate() {
-                    grid.set(c, d);
+    /// Depth-first search over `levels` (the puzzle's empty cells in reading order) with the unit
+    /// masks `used`, with the levels as an explicit stack in place of recursion: this loop is all
+    /// `backtrack` does, and a call per node cost more than the node. Returns `true` when the
+    /// search stopped early (solution limit or budget).
+    ///
+    /// Node for node, counter for counter and event for event it is the recursive search
+    /// "enter a level: no candidate → dead end; else for each digit in ascending order: count a
+    /// node (or stop at the budget), place it, enter the next level, take it back".
+    /// The loop of [`Search::run`] over `levels` with the unit masks `used`.
+    fn run(&mut self, levels: &mut [Level], used: &mut [u32; 256]) -> bool {
+        let full = self.geo.full;
+        let mut level = 0;
+        loop {
+            // Enter `level`: a solution when every cell is filled, a dead end when its cell
+            // admits no digit.
+            let dead_end = match levels.get_mut(level) {
+                None => {
+                    self.write_solution(levels);
+                    let stop = self.tally.solution(|| self.values.clone());
+                    self.trace_solution(level);
+                    if stop {
+                        return true;
+                    }
+                    true
                 }
-                self.trace.event(TraceEvent::Solution {
-                    depth: level,
-                    index: self.tally.solutions,
-                    grid,
-                });
+                Some(lv) => {
+                    let [a, b, c] = lv.units;
+                    let choices = full
+                        & !(used[usize::from(a)] | used[usize::from(b)] | used[usize::from(c)]);
+                    lv.choices = choices;
+                    lv.rest = choices;
+                    if choices == 0 {
+                        self.tally.backtracks += 1;
+                        if T::ENABLED {
+                            self.trace.event(TraceEvent::Contradiction {
+                                depth: level,
+                                reason: Contradiction::NoCandidate { cell: lv.cell },
+                            });
+                        }
+                    }
+                    choices == 0
+                }
+            };
+            if dead_end {
+                if level == 0 {
+                    return false;
+                }
+                level -= 1;
+                take_back(&levels[level], used);
             }
-            return stop;
-        };
-        let [r, c, b] = self.geo.rcb(cell);
-        let n = self.geo.side;
-        let choices = self.geo.full
-            & !(self.used[r as usize] | self.used[n + c as usize] | self.used[2 * n + b as usize]);
-        if choices == 0 {
-            self.tally.backtracks += 1;
-            if T::ENABLED {
-                self.trace.event(TraceEvent::Contradiction {
-                    depth: level,
-                    reason: Contradiction::NoCandidate { cell },
-                });
+            // Back up while the level has tried all its digits.
+            while levels[level].rest == 0 {
+                if T::ENABLED {
+                    let lv = &levels[level];
+                    self.trace.event(TraceEvent::Backtrack {
+                        depth: level,
+                        cell: lv.cell,
+                        choices: lv.choices,
+                    });
+                }
+                if level == 0 {
+                    return false;
+                }
+                level -= 1;
+                take_back(&levels[level], used);
             }
-            return false;
-        }
-        let branching = choices.count_ones() >= 2;
-        let mut rest = choices;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest ^= bit;
+            // Try the next digit of `level` and go one level down.
             if !self.tally.enter_node() {
                 if T::ENABLED {
                     self.trace.event(TraceEvent::Limit { depth: level });
                 }
                 return true;
             }
-            if branching {
+            let lv = &mut levels[level];
+            if lv.choices.count_ones() >= 2 {
                 self.tally.guesses += 1;
             }
-            let d = bit.trailing_zeros() as u8 + 1;
+            let bit = lv.rest & lv.rest.wrapping_neg();
+            lv.rest ^= bit;
+            lv.placed = bit;
             if T::ENABLED {
+                let (cell, choices) = (lv.cell, lv.choices);
                 self.trace.event(TraceEvent::Trial {
                     depth: level,
                     cell,
-                    digit: d,
+                    digit: bit.trailing_zeros() as u8 + 1,
                     choices,
                 });
             }
-            self.values[cell] = d;
-            self.toggle(cell, bit, true);
-            let stop = self.node(level + 1);
-            self.toggle(cell, bit, false);
-            self.values[cell] = 0;
-            if stop {
-                return true;
+            for u in lv.units {
+                used[usize::from(u)] |= bit;
             }
+            level += 1;
         }
+    }
+
+    /// Every cell is filled: writes the digits of `levels` into `values`.
+    fn write_solution(&mut self, levels: &[Level]) {
+        for lv in levels {
+            self.values[lv.cell] = lv.placed.trailing_zeros() as u8 + 1;
+        }
+    }
+
+    /// Sends the solution just recorded (found at `depth`) to the trace.
+    fn trace_solution(&mut self, depth: usize) {
         if T::ENABLED {
-            self.trace.event(TraceEvent::Backtrack {
-                depth: level,
-                cell,
-                choices,
+            let mut grid = Grid::empty(self.geo.shape);
+            for (c, &d) in self.values.iter().enumerate() {
+                grid.set(c, d);
+            }
+            self.trace.event(TraceEvent::Solution {
+                depth,
+                index: self.tally.solutions,
+                grid,
             });
         }
-        false
+    }
+}
+
+/// Takes back the digit placed at level `lv`.
+#[inline]
+fn take_back(lv: &Level, used: &mut [u32; 256]) {
+    for u in lv.units {
+        used[usize::from(u)] &= !lv.placed;
     }
 }
 
