@@ -49,7 +49,8 @@ pub struct RateArgs {
     max_seconds: f64,
 }
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
+/// Parses a positive number of seconds (`--max-seconds`).
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
         _ => Err(format!("`{text}` is not a positive number of seconds")),

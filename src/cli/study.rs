@@ -63,6 +63,11 @@ pub struct StudyArgs {
     /// hard corpora), or `none` (no ratings.csv). Not available with `--corpus -`.
     #[arg(long, value_enum, default_value_t = Ratings::Technique)]
     ratings: Ratings,
+    /// Time limit of the technique rating of one puzzle for ratings.csv, in seconds (as `rate
+    /// --max-seconds`): a puzzle still unrated then gets a row with empty ratings and `error =
+    /// time limit`, so that a corpus of the hardest puzzles cannot hold the study up.
+    #[arg(long, default_value_t = 60.0, value_parser = super::rate::parse_seconds)]
+    max_seconds: f64,
     /// Do not draw the report (figures PNG + SVG, statistics, report.md) at the end. A shard run
     /// (`--shard`) never draws it: merge the shards with `dlxlab merge`, then run `dlxlab report`.
     #[arg(long)]
@@ -181,7 +186,8 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
             let mut reader = source
                 .open()
                 .with_context(|| format!("re-reading {} for ratings", source.describe()))?;
-            table::rate_corpus_until(&mut reader, shard, variant, stop)
+            let max_time = Some(std::time::Duration::from_secs_f64(args.max_seconds));
+            table::rate_corpus_until(&mut reader, shard, variant, max_time, stop)
                 .with_context(|| format!("rating {}", source.describe()))
         })())
     };

@@ -79,13 +79,22 @@ pub fn rate(
 
 /// Rates one corpus record (see [`crate::corpus`]).
 pub fn rate_record(record: &Record, variant: Option<Variant>) -> RatingRow {
+    rate_record_within(record, variant, None)
+}
+
+/// [`rate_record`] with the technique rating's time limit (see [`rate`]).
+pub fn rate_record_within(
+    record: &Record,
+    variant: Option<Variant>,
+    max_time: Option<Duration>,
+) -> RatingRow {
     rate(
         record.line,
         record.text.clone(),
         record.grid.as_ref().map_err(|e| e.to_string()),
         record.fields.rating.map(|r| r.to_string()),
         variant,
-        None,
+        max_time,
     )
 }
 
@@ -129,14 +138,17 @@ pub fn rate_corpus<R: io::BufRead>(
     variant: Option<Variant>,
 ) -> io::Result<Vec<RatingRow>> {
     let never = AtomicBool::new(false);
-    Ok(rate_corpus_until(reader, shard, variant, &never)?.unwrap_or_default())
+    Ok(rate_corpus_until(reader, shard, variant, None, &never)?.unwrap_or_default())
 }
 
-/// [`rate_corpus`], giving up when `stop` is set (checked before each puzzle): then `None`.
+/// [`rate_corpus`] with a time limit on each puzzle's technique rating (a puzzle that reaches it
+/// gets a row with `error = time limit`), giving up when `stop` is set (checked before each
+/// puzzle): then `None`.
 pub fn rate_corpus_until<R: io::BufRead>(
     reader: &mut CorpusReader<R>,
     shard: Shard,
     variant: Option<Variant>,
+    max_time: Option<Duration>,
     stop: &AtomicBool,
 ) -> io::Result<Option<Vec<RatingRow>>> {
     let mut rows = Vec::new();
@@ -157,7 +169,9 @@ pub fn rate_corpus_until<R: io::BufRead>(
             .collect();
         let rated: Option<Vec<RatingRow>> = records
             .par_iter()
-            .map(|r| (!stop.load(Ordering::Relaxed)).then(|| rate_record(r, variant)))
+            .map(|r| {
+                (!stop.load(Ordering::Relaxed)).then(|| rate_record_within(r, variant, max_time))
+            })
             .collect();
         match rated {
             Some(rated) => rows.extend(rated),

@@ -172,6 +172,37 @@ fn rate_gives_unratable_puzzles_a_status_row() {
 }
 
 #[test]
+fn study_rates_with_a_time_limit() {
+    // The study's ratings.csv takes `--max-seconds` as `rate` does: a puzzle that reaches it gets
+    // a `time limit` row instead of holding the study up, and the solvers' rows are unaffected.
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus.txt");
+    std::fs::write(&corpus, format!("{PEARL_4_1}\n")).unwrap();
+    let out = dir.path().join("study");
+    let run = dlxlab(&[
+        "study",
+        "--quiet",
+        "--no-plots",
+        "--solvers",
+        "fast",
+        "--max-seconds",
+        "0.000001",
+        "--corpus",
+        corpus.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let text = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!((row[3], row[7]), ("", "time limit"), "{text}");
+    let runs = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+    assert!(runs.lines().nth(1).unwrap().contains(",unique,"), "{runs}");
+    let refused = dlxlab(&["study", "--max-seconds", "0", "--no-plots"]);
+    assert!(!refused.status.success());
+}
+
+#[test]
 fn rate_keeps_a_row_for_a_line_that_is_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = dir.path().join("corpus.txt");
