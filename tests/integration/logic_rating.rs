@@ -523,3 +523,31 @@ fn nested_forcing_chain_steps_match_serate() {
         assert!(step.describe().contains(clash), "{}", step.describe());
     }
 }
+
+/// Issue 12: the first five steps of the Easter Monster as `serate` (nested chains on) prints
+/// them — "10.8 Contradiction Forcing Chain: r5c9.6 on ==> r1c7.9 both on & off", then 11.1
+/// (r3c1.2), 11.2 (r7c5.1), 11.3 (r5c7.1), 11.5 (r7c2.4): a nested forcing chain of level 2,
+/// then four of level 3 (static multiple forcing chains inside). Ignored: about 25 s in release,
+/// several minutes in the test profile.
+#[test]
+#[ignore]
+fn easter_monster_nested_steps_match_serate() {
+    let steps = first_steps(
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        5,
+    );
+    use dlxlab::logic::Technique::{NestedForcingChains, NestedMultipleForcingChains};
+    // Cells: r5c9 44, r3c1 18, r7c5 58, r5c7 42, r7c2 55.
+    let want = [
+        (NestedForcingChains, 108, (44u8, 6u8)),
+        (NestedMultipleForcingChains, 111, (18, 2)),
+        (NestedMultipleForcingChains, 112, (58, 1)),
+        (NestedMultipleForcingChains, 113, (42, 1)),
+        (NestedMultipleForcingChains, 115, (55, 4)),
+    ];
+    for (step, (technique, score, elim)) in steps.iter().zip(want) {
+        assert_eq!(step.technique, technique, "{}", step.describe());
+        assert_eq!(step.score_tenths, score, "{}", step.describe());
+        assert_eq!(step.eliminations, vec![elim], "{}", step.describe());
+    }
+}
