@@ -551,3 +551,27 @@ fn easter_monster_nested_steps_match_serate() {
         assert_eq!(step.eliminations, vec![elim], "{}", step.describe());
     }
 }
+
+/// Issue 12: puzzles that need SE's nested forcing chains, with the ER/EP/ED `serate` gives them
+/// (`tests/fixtures/nested-serate.txt`: derived from `reports/hardest`, and the Easter Monster).
+/// Ignored: about 8 s a puzzle in release (Easter Monster 20 s), minutes in the test profile;
+/// run with `cargo test --release --test integration nested_puzzles -- --ignored`.
+#[test]
+#[ignore]
+fn nested_puzzles_match_serate() {
+    let text = include_str!("../fixtures/nested-serate.txt");
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (puzzle, want) = line.split_once(' ').unwrap();
+        let r = rate(puzzle);
+        let got = format!(
+            "{}/{}/{}",
+            r.rating_text(),
+            r.pearl_text(),
+            r.diamond_text()
+        );
+        assert_eq!(got, want, "{puzzle}");
+        checked += 1;
+    }
+    assert_eq!(checked, 13);
+}
