@@ -26,9 +26,13 @@ mod advanced;
 mod cycles;
 mod dynamic;
 mod multiple;
+mod nested;
 
 pub use cycles::forcing_chains_and_cycles;
-pub use dynamic::{dynamic_forcing_chains, dynamic_forcing_chains_plus, nishio};
+pub use dynamic::{
+    dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_forcing_chains,
+    nested_multiple_forcing_chains, nishio,
+};
 pub use multiple::multiple_forcing_chains;
 
 /// A node: candidate `d` of `cell`, assumed on or off. Packed as `(cell * 9 + d - 1) * 2 + on`.
@@ -161,6 +165,9 @@ struct Found {
     pub(super) complexity: usize,
     pub(super) sort_key: u8,
     pub(super) step: Step,
+    /// The chain, from its assumption to its conclusion (static chains and cycles only; empty
+    /// for the searches that combine several chains).
+    pub(super) chain: Vec<Node>,
 }
 
 fn describe_chain(chain: &[Node]) -> String {

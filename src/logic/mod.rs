@@ -97,6 +97,11 @@ pub const FINDERS: &[(&str, Finder)] = &[
         "dynamic forcing chains (+)",
         chains::dynamic_forcing_chains_plus,
     ),
+    ("nested forcing chains", chains::nested_forcing_chains),
+    (
+        "nested multiple forcing chains",
+        chains::nested_multiple_forcing_chains,
+    ),
 ];
 
 /// The next step SE would take: the first step of the first finder that has one.

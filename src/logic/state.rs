@@ -70,6 +70,15 @@ impl State {
         }
     }
 
+    /// The same placed digits with other candidates: the grid an assumption of a chain leaves,
+    /// on which nested forcing chains run their inner searches.
+    pub(crate) fn with_candidates(&self, cands: [u16; CELLS]) -> State {
+        State {
+            values: self.values,
+            cands,
+        }
+    }
+
     /// The digit in a cell, 0 if empty.
     pub fn value(&self, cell: usize) -> u8 {
         self.values[cell]

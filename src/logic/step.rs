@@ -123,6 +123,12 @@ pub enum Technique {
     /// Dynamic forcing chains (+): dynamic forcing chains whose chains also use intersections,
     /// hidden and naked pairs and X-wings (9.0 plus a length bonus).
     DynamicForcingChainsPlus,
+    /// Nested forcing chains, level 2: dynamic forcing chains (+) whose chains also use static
+    /// forcing chains and cycles (9.5 plus a length bonus).
+    NestedForcingChains,
+    /// Nested forcing chains, level 3: level 2 plus static multiple forcing chains inside
+    /// (10.0 plus a length bonus).
+    NestedMultipleForcingChains,
 }
 
 impl Technique {
@@ -186,6 +192,8 @@ impl Technique {
             RegionForcingChains => "Region Forcing Chains",
             DynamicForcingChains => "Dynamic Forcing Chains",
             DynamicForcingChainsPlus => "Dynamic Forcing Chains (+)",
+            NestedForcingChains => "Dynamic Forcing Chains (+ Forcing Chains)",
+            NestedMultipleForcingChains => "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
         }
     }
 
@@ -239,6 +247,8 @@ impl Technique {
             CellForcingChains | RegionForcingChains => 80,
             DynamicForcingChains => 85,
             DynamicForcingChainsPlus => 90,
+            NestedForcingChains => 95,
+            NestedMultipleForcingChains => 100,
         }
     }
 

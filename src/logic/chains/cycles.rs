@@ -94,6 +94,7 @@ pub(super) fn cycles(state: &State, src: Node, y: bool, x: bool, found: &mut Vec
             complexity,
             sort_key,
             step,
+            chain,
         });
     }
 }
@@ -172,12 +173,22 @@ pub(super) fn forcing_chains(state: &State, src: Node, y: bool, found: &mut Vec<
         complexity,
         sort_key,
         step,
+        chain,
     });
 }
 
 /// SE's "Forcing Chains & Cycles": every X-cycle and forcing X-chain, then every Y-cycle, then
 /// every XY-cycle and forcing chain, from every candidate; the easiest is applied.
 pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
+    all_chains_and_cycles(state)?
+        .into_iter()
+        .next()
+        .map(|f| f.step)
+}
+
+/// Every chain and cycle of [`forcing_chains_and_cycles`], easiest first (a stable sort, so
+/// equal keys keep SE's search order); `None` when the deadline passed during the search.
+pub(super) fn all_chains_and_cycles(state: &State) -> Option<Vec<Found>> {
     let mut found = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
@@ -207,5 +218,5 @@ pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
             .then(a.complexity.cmp(&b.complexity))
             .then(a.sort_key.cmp(&b.sort_key))
     });
-    found.into_iter().next().map(|f| f.step)
+    Some(found)
 }

@@ -2,6 +2,7 @@
 //! chains and dynamic forcing chains (SE 8.5+).
 
 use super::multiple::conclusion_step;
+use super::nested::{Nest, NO_NEST};
 use super::*;
 
 /// SE's dynamic chaining from one assumption: like the static one, but each candidate turned off
@@ -13,16 +14,20 @@ pub(super) struct Dynamic {
     reached: Vec<bool>,
     /// The parents of each reached node.
     parents: Vec<Vec<Node>>,
+    /// The inner hint each node came from ([`NO_NEST`] for most).
+    nested: Vec<u32>,
     /// The first node found both on and off, as its (on, off) nodes.
     contradiction: Option<(Node, Node)>,
 }
 
 impl Dynamic {
-    /// The implications of `start`; at `level` 1 (SE's "(+)") the chain also uses the basic
-    /// techniques of [`super::advanced`] whenever its direct implications run out.
-    fn of(state: &State, start: Node, y: bool, level: u8) -> Dynamic {
+    /// The implications of `start`; with `nest` (SE's levels 1 and up) the chain also uses the
+    /// inner rules of [`super::advanced`] and [`super::nested`] whenever its direct implications
+    /// run out.
+    fn of(state: &State, start: Node, y: bool, mut nest: Option<&mut Nest>) -> Dynamic {
         let mut reached = vec![false; NODES];
         let mut parents: Vec<Vec<Node>> = vec![Vec::new(); NODES];
+        let mut nested = vec![NO_NEST; NODES];
         let mut cands: [u16; 81] = std::array::from_fn(|c| state.cands(c));
         reached[start as usize] = true;
         let mut pending_on = std::collections::VecDeque::new();
@@ -97,6 +102,7 @@ impl Dynamic {
                     return Dynamic {
                         reached,
                         parents,
+                        nested,
                         contradiction: Some(pair),
                     };
                 }
@@ -110,14 +116,21 @@ impl Dynamic {
                     }
                 }
             }
-            if level > 0 && pending_on.is_empty() && pending_off.is_empty() {
+            if pending_on.is_empty() && pending_off.is_empty() {
+                let Some(nest) = nest.as_deref_mut() else {
+                    continue;
+                };
+                if crate::logic::deadline::passed() {
+                    break;
+                }
                 // SE adds these without checking them against the "on" nodes: a clash shows
                 // only through the implications they lead to.
-                for (m, ps) in super::advanced::deductions(state, &cands) {
-                    if !reached[m as usize] {
-                        reached[m as usize] = true;
-                        parents[m as usize] = ps;
-                        pending_off.push_back(m);
+                for (m, ps, id) in nest.deductions(&cands).iter() {
+                    if !reached[*m as usize] {
+                        reached[*m as usize] = true;
+                        parents[*m as usize] = ps.clone();
+                        nested[*m as usize] = *id;
+                        pending_off.push_back(*m);
                     }
                 }
             }
@@ -125,12 +138,18 @@ impl Dynamic {
         Dynamic {
             reached,
             parents,
+            nested,
             contradiction: None,
         }
     }
 
     /// Distinct nodes among `n` and its ancestors (SE's `getAncestorCount`).
     fn ancestors(&self, n: Node) -> usize {
+        self.ancestors_into(n, &mut Vec::new())
+    }
+
+    /// [`Self::ancestors`], also collecting the inner hints of those nodes into `ids`.
+    fn ancestors_into(&self, n: Node, ids: &mut Vec<u32>) -> usize {
         let mut seen = vec![false; NODES];
         let mut stack = vec![n];
         let mut count = 0;
@@ -139,10 +158,26 @@ impl Dynamic {
                 continue;
             }
             count += 1;
+            if self.nested[x as usize] != NO_NEST {
+                ids.push(self.nested[x as usize]);
+            }
             stack.extend(self.parents[x as usize].iter().copied());
         }
         count
     }
+}
+
+/// The length of a conclusion drawn from the chains to `targets`: their distinct nodes, chain
+/// by chain, plus the length of every distinct inner hint on them (SE's `getComplexity`).
+fn length_of(nest: Option<&Nest>, targets: &[(&Dynamic, Node)]) -> usize {
+    let mut ids = Vec::new();
+    let mut flat = 0;
+    for &(dy, t) in targets {
+        flat += dy.ancestors_into(t, &mut ids);
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    flat + nest.map_or(0, |n| ids.iter().map(|&i| n.length(i)).sum::<usize>())
 }
 
 /// SE's Nishio forcing chains (7.5 plus a length bonus): assume a candidate true (or false) and
@@ -160,7 +195,7 @@ pub fn nishio(state: &State) -> Option<Step> {
         }
         for d in crate::logic::digits_of(m) {
             for start in [node(cell, d, true), node(cell, d, false)] {
-                let dynamic = Dynamic::of(state, start, false, 0);
+                let dynamic = Dynamic::of(state, start, false, None);
                 let Some((on, off)) = dynamic.contradiction else {
                     continue;
                 };
@@ -182,6 +217,7 @@ pub fn nishio(state: &State) -> Option<Step> {
                         complexity,
                         sort_key: 7,
                         step,
+                        chain: Vec::new(),
                     });
                 }
             }
@@ -214,13 +250,30 @@ pub fn dynamic_forcing_chains_plus(state: &State) -> Option<Step> {
     forcing_chains_at(state, 1)
 }
 
-/// Dynamic forcing chains at SE's nesting `level` (0: plain, 8.5; 1: "(+)", 9.0).
+/// SE's nested forcing chains, level 2 (9.5 plus a length bonus): the dynamic forcing chains
+/// (+), whose chains, when the basic rules find nothing, also use every usable static forcing
+/// chain and cycle found on the grid the assumption leaves ([`super::nested`]).
+pub fn nested_forcing_chains(state: &State) -> Option<Step> {
+    forcing_chains_at(state, 2)
+}
+
+/// SE's nested forcing chains, level 3 (10.0 plus a length bonus): level 2, whose chains also
+/// use the static multiple forcing chains on the grid the assumption leaves when the forcing
+/// chains and cycles find nothing usable.
+pub fn nested_multiple_forcing_chains(state: &State) -> Option<Step> {
+    forcing_chains_at(state, 3)
+}
+
+/// Dynamic forcing chains at SE's nesting `level` (0: plain, 8.5; 1: "(+)", 9.0; 2: "+ forcing
+/// chains", 9.5; 3: "+ multiple forcing chains", 10.0).
 fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
-    let (technique, base) = if level == 0 {
-        (Technique::DynamicForcingChains, 85)
-    } else {
-        (Technique::DynamicForcingChainsPlus, 90)
+    let (technique, base) = match level {
+        0 => (Technique::DynamicForcingChains, 85),
+        1 => (Technique::DynamicForcingChainsPlus, 90),
+        2 => (Technique::NestedForcingChains, 95),
+        _ => (Technique::NestedMultipleForcingChains, 100),
     };
+    let mut nest = (level > 0).then(|| Nest::new(state, level));
     let mut found: Vec<Found> = Vec::new();
     let push = |found: &mut Vec<Found>, target: Node, complexity: usize, key: u8, text: String| {
         let score = base + length_bonus(complexity);
@@ -230,6 +283,7 @@ fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
                 complexity,
                 sort_key: key,
                 step,
+                chain: Vec::new(),
             });
         }
     };
@@ -246,7 +300,7 @@ fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
             let on = node(cell, d, true);
             for start in [on, on ^ 1] {
                 if cache[start as usize].is_none() {
-                    cache[start as usize] = Some(Dynamic::of(state, start, true, level));
+                    cache[start as usize] = Some(Dynamic::of(state, start, true, nest.as_mut()));
                 }
             }
             let (Some(from_on), Some(from_off)) = (&cache[on as usize], &cache[(on ^ 1) as usize])
@@ -266,7 +320,7 @@ fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
                     push(
                         &mut found,
                         start ^ 1,
-                        dy.ancestors(a) + dy.ancestors(b),
+                        length_of(nest.as_ref(), &[(dy, a), (dy, b)]),
                         7,
                         text,
                     );
@@ -292,7 +346,7 @@ fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
                         push(
                             &mut found,
                             t,
-                            from_on.ancestors(t) + from_off.ancestors(t),
+                            length_of(nest.as_ref(), &[(from_on, t), (from_off, t)]),
                             1,
                             text,
                         );
@@ -310,7 +364,7 @@ fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
                     .collect();
                 for &b in &branches {
                     if cache[b as usize].is_none() {
-                        cache[b as usize] = Some(Dynamic::of(state, b, true, level));
+                        cache[b as usize] = Some(Dynamic::of(state, b, true, nest.as_mut()));
                     }
                 }
                 let sets: Vec<&Dynamic> = branches
@@ -321,7 +375,8 @@ fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
                     if branches.contains(&t) || !sets.iter().all(|s| s.reached[t as usize]) {
                         continue;
                     }
-                    let complexity = sets.iter().map(|s| s.ancestors(t)).sum();
+                    let targets: Vec<(&Dynamic, Node)> = sets.iter().map(|&s| (s, t)).collect();
+                    let complexity = length_of(nest.as_ref(), &targets);
                     let text = format!(
                         "Region Forcing Chains: every place of {} in {} implies {}{}{}",
                         d,
@@ -345,7 +400,8 @@ fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
             if branches.contains(&t) || !sets.iter().all(|s| s.reached[t as usize]) {
                 continue;
             }
-            let complexity = sets.iter().map(|s| s.ancestors(t)).sum();
+            let targets: Vec<(&Dynamic, Node)> = sets.iter().map(|&s| (s, t)).collect();
+            let complexity = length_of(nest.as_ref(), &targets);
             let text = format!(
                 "Cell Forcing Chains: every candidate of {} implies {}{}{}",
                 cell_name(cell),

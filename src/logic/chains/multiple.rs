@@ -8,12 +8,20 @@ use super::*;
 pub(super) struct Implications {
     /// Chain length of each node reached, 0 when not reached.
     depth: Vec<u16>,
+    /// The node each reached node was implied by (the assumption: itself).
+    parent: Vec<Node>,
+    /// The nodes reached, in the order SE adds them: "on" nodes, then "off" nodes, each in order
+    /// of discovery (SE's two `LinkedSet`s).
+    order: [Vec<Node>; 2],
 }
 
 impl Implications {
-    fn of(state: &State, start: Node) -> Implications {
+    pub(super) fn of(state: &State, start: Node) -> Implications {
         let mut depth = vec![0u16; NODES];
+        let mut parent = vec![start; NODES];
+        let mut order = [Vec::new(), Vec::new()];
         depth[start as usize] = 1;
+        order[node_on(start) as usize ^ 1].push(start);
         let mut pending_on = std::collections::VecDeque::new();
         let mut pending_off = std::collections::VecDeque::new();
         if node_on(start) {
@@ -39,10 +47,16 @@ impl Implications {
             for &m in &buf {
                 if depth[(m ^ 1) as usize] != 0 {
                     // A contradiction: SE stops the chaining here and keeps what it has.
-                    return Implications { depth };
+                    return Implications {
+                        depth,
+                        parent,
+                        order,
+                    };
                 }
                 if depth[m as usize] == 0 {
                     depth[m as usize] = depth[n as usize] + 1;
+                    parent[m as usize] = n;
+                    order[node_on(m) as usize ^ 1].push(m);
                     if node_on(m) {
                         pending_on.push_back(m);
                     } else {
@@ -51,11 +65,27 @@ impl Implications {
                 }
             }
         }
-        Implications { depth }
+        Implications {
+            depth,
+            parent,
+            order,
+        }
     }
 
-    fn reached(&self, n: Node) -> u16 {
+    pub(super) fn reached(&self, n: Node) -> u16 {
         self.depth[n as usize]
+    }
+
+    /// The chain from the assumption to `n` (reached).
+    pub(super) fn chain(&self, n: Node) -> Vec<Node> {
+        let mut out = vec![n];
+        let mut cur = n;
+        while self.depth[cur as usize] > 1 {
+            cur = self.parent[cur as usize];
+            out.push(cur);
+        }
+        out.reverse();
+        out
     }
 }
 
@@ -90,9 +120,49 @@ pub(super) fn conclusion_step(
 /// The chains are SE's static implications with both X- and Y-links; the score's length counts
 /// the nodes of all the chains together.
 pub fn multiple_forcing_chains(state: &State) -> Option<Step> {
+    let all = all_multiple(state, false)?;
+    all.hints.into_iter().next().map(|h| h.found.step)
+}
+
+/// One set of assumptions of which one is true: every candidate of a cell, or every place of a
+/// digit in a unit.
+pub(super) struct Group {
+    /// The assumptions ("on" nodes).
+    pub(super) branches: Vec<Node>,
+    /// Cell or region forcing chains.
+    pub(super) technique: Technique,
+    /// The unit of a region group.
+    pub(super) unit: Option<usize>,
+}
+
+/// One conclusion of the multiple forcing chains.
+pub(super) struct MultipleHint {
+    /// Index of its group in [`Multiple::groups`].
+    pub(super) group: usize,
+    /// The node every branch implies.
+    pub(super) target: Node,
+    /// Score, length and step.
+    pub(super) found: Found,
+}
+
+/// Every conclusion of the static multiple forcing chains, with what is needed to read their
+/// chains back.
+pub(super) struct Multiple {
+    pub(super) groups: Vec<Group>,
+    /// The implications of each assumption.
+    pub(super) cache: Vec<Option<Implications>>,
+    /// The conclusions, easiest first (stable sort).
+    pub(super) hints: Vec<MultipleHint>,
+}
+
+/// Every multiple forcing chain, easiest first; `None` when the deadline passed. With
+/// `se_order`, each group's conclusions come in SE's order (the "on" targets in the order the
+/// first branch reached them, then the "off" ones), which decides among equal keys; without, in
+/// node order.
+pub(super) fn all_multiple(state: &State, se_order: bool) -> Option<Multiple> {
     // The branch sets in SE's order: for each cell with three or more candidates, the region
     // chains of each of its digits (units where the cell is the first place), then the cell.
-    let mut groups: Vec<(Vec<Node>, Technique, u8)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for cell in 0..81 {
         let m = state.cands(cell);
         if m.count_ones() <= 2 {
@@ -108,41 +178,60 @@ pub fn multiple_forcing_chains(state: &State) -> Option<Step> {
                     .filter(|i| p & (1 << i) != 0)
                     .map(|i| node(UNITS[u][i] as usize, d, true))
                     .collect();
-                groups.push((branches, Technique::RegionForcingChains, 6));
+                groups.push(Group {
+                    branches,
+                    technique: Technique::RegionForcingChains,
+                    unit: Some(u),
+                });
             }
         }
         let branches = crate::logic::digits_of(m)
             .map(|d| node(cell, d, true))
             .collect();
-        groups.push((branches, Technique::CellForcingChains, 5));
+        groups.push(Group {
+            branches,
+            technique: Technique::CellForcingChains,
+            unit: None,
+        });
     }
     let mut cache: Vec<Option<Implications>> = (0..NODES).map(|_| None).collect();
-    for (branches, _, _) in &groups {
+    for g in &groups {
         if crate::logic::deadline::passed() {
             return None;
         }
-        for &b in branches {
+        for &b in &g.branches {
             if cache[b as usize].is_none() {
                 cache[b as usize] = Some(Implications::of(state, b));
             }
         }
     }
-    let mut found: Vec<Found> = Vec::new();
-    for (branches, technique, sort_key) in &groups {
-        let sets: Vec<&Implications> = branches
+    let mut hints: Vec<MultipleHint> = Vec::new();
+    for (gi, g) in groups.iter().enumerate() {
+        let sets: Vec<&Implications> = g
+            .branches
             .iter()
             .filter_map(|&b| cache[b as usize].as_ref())
             .collect();
-        for target in 0..NODES as Node {
-            if branches.contains(&target) || sets.iter().any(|s| s.reached(target) == 0) {
+        let candidates: Vec<Node> = if se_order {
+            sets[0].order.iter().flatten().copied().collect()
+        } else {
+            (0..NODES as Node).collect()
+        };
+        let sort_key = if g.technique == Technique::CellForcingChains {
+            5
+        } else {
+            6
+        };
+        for target in candidates {
+            if g.branches.contains(&target) || sets.iter().any(|s| s.reached(target) == 0) {
                 continue;
             }
             let complexity: usize = sets.iter().map(|s| s.reached(target) as usize).sum();
             let score = 80 + length_bonus(complexity);
             let text = format!(
                 "{}: each of {} implies {}{}{}",
-                technique.name(),
-                branches
+                g.technique.name(),
+                g.branches
                     .iter()
                     .map(|&b| format!("{}={}", cell_name(node_cell(b)), node_digit(b)))
                     .collect::<Vec<_>>()
@@ -151,21 +240,31 @@ pub fn multiple_forcing_chains(state: &State) -> Option<Step> {
                 if node_on(target) { "=" } else { "<>" },
                 node_digit(target)
             );
-            if let Some(step) = conclusion_step(state, target, *technique, score, text) {
-                found.push(Found {
-                    score,
-                    complexity,
-                    sort_key: *sort_key,
-                    step,
+            if let Some(step) = conclusion_step(state, target, g.technique, score, text) {
+                hints.push(MultipleHint {
+                    group: gi,
+                    target,
+                    found: Found {
+                        score,
+                        complexity,
+                        sort_key,
+                        step,
+                        chain: Vec::new(),
+                    },
                 });
             }
         }
     }
-    found.sort_by(|a, b| {
+    hints.sort_by(|a, b| {
+        let (a, b) = (&a.found, &b.found);
         a.score
             .cmp(&b.score)
             .then(a.complexity.cmp(&b.complexity))
             .then(a.sort_key.cmp(&b.sort_key))
     });
-    found.into_iter().next().map(|f| f.step)
+    Some(Multiple {
+        groups,
+        cache,
+        hints,
+    })
 }
