@@ -38,9 +38,10 @@
 //! and letting the last child work on its parent's state, one copy fewer per branch node, cost 3%
 //! more: the indexing outweighed the copy.)
 //!
-//! Three further steps took the 9x9 path from 128 to 114 instructions a node and, more, from one
-//! chain of dependent loads to four (`dlxlab solve --solver mrv`, first 2,000 17-clue puzzles,
-//! one thread: 4.1 s of CPU before, 2.8 s after, measured back to back):
+//! The steps below took the whole process from 125 to 117 instructions a node (callgrind, `dlxlab
+//! solve --solver mrv` on the first 200 17-clue puzzles: 1.307 G to 1.221 G) and, what counted,
+//! from one chain of dependent loads to four (first 2,000 17-clue puzzles, one thread: 4.1 s of
+//! CPU before, 2.6 s after, measured back to back; the instruction count alone had bought nothing):
 //! - **A child that fails at once is counted, not built.** Its parent is a forced node whose digit
 //!   takes the last candidate of a peer (see [`lanes::Lane`]); the node and the dead end are
 //!   counted exactly as the general search counts them.
@@ -54,6 +55,8 @@
 //!   lane, so a whole tree's counts are the one-lane walk's; where the order would matter — a
 //!   solution limit of one, a second solution, a node budget reached — the search is (re)done by
 //!   one lane in the general search's order ([`solve`]). Time budgets stop either walk alike.
+//!   Each lane counts into its own counters, added up between rounds: one shared counter made
+//!   every lane wait on the others' stores.
 //!
 //! Check calls are not counted here: the decision tree, which reports them, is recorded by the
 //! general search.
