@@ -30,8 +30,8 @@ mod nested;
 
 pub use cycles::forcing_chains_and_cycles;
 pub use dynamic::{
-    dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_forcing_chains,
-    nested_multiple_forcing_chains, nishio,
+    dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_dynamic_forcing_chains,
+    nested_forcing_chains, nested_multiple_forcing_chains, nishio,
 };
 pub use multiple::multiple_forcing_chains;
 
@@ -107,40 +107,60 @@ impl Arena {
     }
 }
 
+/// A grid prepared for the static implications: the state and, per digit, the cells where it
+/// is a candidate, so a unit's places of a digit are one mask.
+pub(super) struct Links<'a> {
+    state: &'a State,
+    digit: [u128; 10],
+}
+
+impl<'a> Links<'a> {
+    pub(super) fn new(state: &'a State) -> Links<'a> {
+        let mut digit = [0u128; 10];
+        for c in 0..81 {
+            for d in super::digits_of(state.cands(c)) {
+                digit[d as usize] |= 1u128 << c;
+            }
+        }
+        Links { state, digit }
+    }
+}
+
+/// Pushes the cells of `set` in increasing order (a unit's order, for boxes, rows and columns).
+fn push_cells(set: u128, d: u8, on: bool, out: &mut Vec<Node>) {
+    let mut s = set;
+    while s != 0 {
+        let c = s.trailing_zeros() as usize;
+        s &= s - 1;
+        out.push(node(c, d, on));
+    }
+}
+
 /// The "off" consequences of an "on" node, in SE's order.
-fn on_to_off(state: &State, n: Node, y: bool, out: &mut Vec<Node>) {
+fn on_to_off(g: &Links, n: Node, y: bool, out: &mut Vec<Node>) {
     out.clear();
     let (cell, d) = (node_cell(n), node_digit(n));
     if y {
-        for v in super::digits_of(state.cands(cell)) {
+        for v in super::digits_of(g.state.cands(cell)) {
             if v != d {
                 out.push(node(cell, v, false));
             }
         }
     }
     let [bx, row, col] = super::units_of(cell);
-    for &c in &UNITS[bx] {
-        let c = c as usize;
-        if c != cell && state.has(c, d) {
-            out.push(node(c, d, false));
-        }
-    }
+    let places = g.digit[d as usize] & !(1u128 << cell);
+    push_cells(places & UNIT_SETS[bx], d, false, out);
     for u in [row, col] {
-        for &c in &UNITS[u] {
-            let c = c as usize;
-            if c != cell && UNIT_SETS[bx] & (1u128 << c) == 0 && state.has(c, d) {
-                out.push(node(c, d, false));
-            }
-        }
+        push_cells(places & UNIT_SETS[u] & !UNIT_SETS[bx], d, false, out);
     }
 }
 
 /// The "on" consequences of an "off" node, in SE's order.
-fn off_to_on(state: &State, n: Node, y: bool, x: bool, out: &mut Vec<Node>) {
+fn off_to_on(g: &Links, n: Node, y: bool, x: bool, out: &mut Vec<Node>) {
     out.clear();
     let (cell, d) = (node_cell(n), node_digit(n));
     if y {
-        let m = state.cands(cell);
+        let m = g.state.cands(cell);
         if m.count_ones() == 2 {
             let other = (m & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
             out.push(node(cell, other, true));
@@ -148,12 +168,11 @@ fn off_to_on(state: &State, n: Node, y: bool, x: bool, out: &mut Vec<Node>) {
     }
     if x {
         for u in super::units_of(cell) {
-            let p = state.positions(u, d);
+            let p = g.digit[d as usize] & UNIT_SETS[u];
             if p.count_ones() == 2 {
-                let i = (0..9).find(|&i| p & (1 << i) != 0 && UNITS[u][i] as usize != cell);
-                if let Some(i) = i {
-                    out.push(node(UNITS[u][i] as usize, d, true));
-                }
+                // The other place (the first of the two if the cell is not one of them).
+                let other = p & !(1u128 << cell);
+                out.push(node(other.trailing_zeros() as usize, d, true));
             }
         }
     }

@@ -102,6 +102,10 @@ pub const FINDERS: &[(&str, Finder)] = &[
         "nested multiple forcing chains",
         chains::nested_multiple_forcing_chains,
     ),
+    (
+        "nested dynamic forcing chains",
+        chains::nested_dynamic_forcing_chains,
+    ),
 ];
 
 /// The next step SE would take: the first step of the first finder that has one.

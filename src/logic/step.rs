@@ -129,6 +129,9 @@ pub enum Technique {
     /// Nested forcing chains, level 3: level 2 plus static multiple forcing chains inside
     /// (10.0 plus a length bonus).
     NestedMultipleForcingChains,
+    /// Nested forcing chains, level 4: dynamic forcing chains with whole dynamic forcing chain
+    /// searches inside (10.5 plus a length bonus).
+    NestedDynamicForcingChains,
 }
 
 impl Technique {
@@ -194,6 +197,7 @@ impl Technique {
             DynamicForcingChainsPlus => "Dynamic Forcing Chains (+)",
             NestedForcingChains => "Dynamic Forcing Chains (+ Forcing Chains)",
             NestedMultipleForcingChains => "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+            NestedDynamicForcingChains => "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
         }
     }
 
@@ -249,6 +253,7 @@ impl Technique {
             DynamicForcingChainsPlus => 90,
             NestedForcingChains => 95,
             NestedMultipleForcingChains => 100,
+            NestedDynamicForcingChains => 105,
         }
     }
 

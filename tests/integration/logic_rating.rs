@@ -575,3 +575,74 @@ fn nested_puzzles_match_serate() {
     }
     assert_eq!(checked, 16);
 }
+
+/// The Golden Nugget with serate's (and the rater's) first three steps applied — three nested
+/// forcing chains of level 3 that only remove candidates: r7c4<>3, r4c4<>3, r2c2<>6.
+fn golden_nugget_after_three_steps() -> dlxlab::logic::State {
+    let puzzle =
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
+    let mut state = dlxlab::logic::State::new(&Grid::parse(puzzle).unwrap()).unwrap();
+    // r7c4 is cell 57, r4c4 cell 30, r2c2 cell 10.
+    let elims = vec![(57u8, 3u8), (30, 3), (10, 6)];
+    let step = dlxlab::logic::Step::eliminations(
+        dlxlab::logic::Technique::NestedMultipleForcingChains,
+        elims,
+        String::new(),
+    );
+    state.apply(&step);
+    state
+}
+
+/// Issue 12: SE's nested forcing chains of level 4 (dynamic forcing chains inside dynamic forcing
+/// chains, 10.5 plus the length bonus). Step 4 of the Golden Nugget, as serate (nested chains on)
+/// prints it: "11.8 Region Forcing Chains: 6 in row ==> r1c1.8 off" — every place of 6 in row 9
+/// implies r1c1<>8, with chains of 10.5 whose length (own nodes plus the inner dynamic chains
+/// they use) earns 1.3. Levels 0 to 3 find nothing on this position (serate's choice).
+#[test]
+fn nested_dynamic_forcing_chain_step_matches_serate() {
+    let state = golden_nugget_after_three_steps();
+    use dlxlab::logic::chains;
+    assert!(chains::nested_multiple_forcing_chains(&state).is_none());
+    let step = chains::nested_dynamic_forcing_chains(&state).expect("a level-4 step");
+    assert_eq!(
+        step.technique,
+        dlxlab::logic::Technique::NestedDynamicForcingChains
+    );
+    assert_eq!(step.score_tenths, 118, "{}", step.describe());
+    // r1c1 is cell 0.
+    assert_eq!(step.eliminations, vec![(0, 8)], "{}", step.describe());
+    assert_eq!(step.placement, None);
+    assert!(
+        step.describe().contains("6 in row 9"),
+        "{}",
+        step.describe()
+    );
+}
+
+/// Issue 12: the two puzzles of `reports/hardest` that need level 4, with the ER/EP/ED that serate
+/// (nested chains on, TUVWXYZ-wing off) gives both and that was published for them: the Golden
+/// Nugget 11.9/11.9/11.3 (every one of its 138 steps has serate's rating) and dxSudoku's puzzle
+/// 11.9/11.9/9.9 (published ER 11.9). Ignored: about 20 s and 10 s in release.
+#[test]
+#[ignore]
+fn level_four_puzzles_match_serate() {
+    for (puzzle, want) in [
+        (
+            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+            "11.9/11.9/11.3",
+        ),
+        (
+            "12.3.....4...5......6..17....1..68..3...4..7....2...5..1....9....9....68.....9..7",
+            "11.9/11.9/9.9",
+        ),
+    ] {
+        let r = rate(puzzle);
+        let got = format!(
+            "{}/{}/{}",
+            r.rating_text(),
+            r.pearl_text(),
+            r.diamond_text()
+        );
+        assert_eq!(got, want, "{puzzle}");
+    }
+}

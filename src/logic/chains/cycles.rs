@@ -4,7 +4,7 @@
 use super::*;
 
 /// Cycles from the "on" node `src` (SE's `doCycles`).
-pub(super) fn cycles(state: &State, src: Node, y: bool, x: bool, found: &mut Vec<Found>) {
+pub(super) fn cycles(g: &Links, src: Node, y: bool, x: bool, found: &mut Vec<Found>) {
     let mut arena = Arena {
         entries: Vec::new(),
     };
@@ -20,7 +20,7 @@ pub(super) fn cycles(state: &State, src: Node, y: bool, x: bool, found: &mut Vec
         length += 1;
         for e in std::mem::take(&mut pending_on) {
             let n = arena.entries[e as usize].0;
-            on_to_off(state, n, y, &mut buf);
+            on_to_off(g, n, y, &mut buf);
             for &off in &buf {
                 if !arena.is_ancestor(e, off) {
                     let idx = arena.push(off, e);
@@ -31,7 +31,7 @@ pub(super) fn cycles(state: &State, src: Node, y: bool, x: bool, found: &mut Vec
         length += 1;
         for e in std::mem::take(&mut pending_off) {
             let n = arena.entries[e as usize].0;
-            off_to_on(state, n, y, x, &mut buf);
+            off_to_on(g, n, y, x, &mut buf);
             for &on in &buf {
                 if length >= 4 && on == src {
                     hits.push(arena.push(on, e));
@@ -57,7 +57,7 @@ pub(super) fn cycles(state: &State, src: Node, y: bool, x: bool, found: &mut Vec
         let mut back = [0u128; 10];
         for &n in nodes {
             let d = node_digit(n);
-            let targets = PEERS[node_cell(n)] & !cells & state.digit_cells(d);
+            let targets = PEERS[node_cell(n)] & !cells & g.digit[d as usize];
             if node_on(n) {
                 forw[d as usize] |= targets;
             } else {
@@ -101,7 +101,7 @@ pub(super) fn cycles(state: &State, src: Node, y: bool, x: bool, found: &mut Vec
 
 /// Forcing chains from `src` (on: looking for "off"; off: looking for "on"), SE's
 /// `doForcingChains`.
-pub(super) fn forcing_chains(state: &State, src: Node, y: bool, found: &mut Vec<Found>) {
+pub(super) fn forcing_chains(g: &Links, src: Node, y: bool, found: &mut Vec<Found>) {
     let mut arena = Arena {
         entries: Vec::new(),
     };
@@ -119,7 +119,7 @@ pub(super) fn forcing_chains(state: &State, src: Node, y: bool, found: &mut Vec<
     'search: while !pending_on.is_empty() || !pending_off.is_empty() {
         for e in std::mem::take(&mut pending_on) {
             let n = arena.entries[e as usize].0;
-            on_to_off(state, n, y, &mut buf);
+            on_to_off(g, n, y, &mut buf);
             for &off in &buf {
                 if off == conjugate {
                     target = Some(arena.push(off, e));
@@ -134,7 +134,7 @@ pub(super) fn forcing_chains(state: &State, src: Node, y: bool, found: &mut Vec<
         }
         for e in std::mem::take(&mut pending_off) {
             let n = arena.entries[e as usize].0;
-            off_to_on(state, n, y, true, &mut buf);
+            off_to_on(g, n, y, true, &mut buf);
             for &on in &buf {
                 if on == conjugate {
                     target = Some(arena.push(on, e));
@@ -190,6 +190,7 @@ pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
 /// equal keys keep SE's search order); `None` when the deadline passed during the search.
 pub(super) fn all_chains_and_cycles(state: &State) -> Option<Vec<Found>> {
     let mut found = Vec::new();
+    let g = Links::new(state);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             if crate::logic::deadline::passed() {
@@ -204,10 +205,10 @@ pub(super) fn all_chains_and_cycles(state: &State) -> Option<Vec<Found>> {
                     continue;
                 }
                 let on = node(cell, d, true);
-                cycles(state, on, y, x, &mut found);
+                cycles(&g, on, y, x, &mut found);
                 if x {
-                    forcing_chains(state, on, y, &mut found);
-                    forcing_chains(state, on ^ 1, y, &mut found);
+                    forcing_chains(&g, on, y, &mut found);
+                    forcing_chains(&g, on ^ 1, y, &mut found);
                 }
             }
         }

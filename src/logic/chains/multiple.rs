@@ -16,7 +16,7 @@ pub(super) struct Implications {
 }
 
 impl Implications {
-    pub(super) fn of(state: &State, start: Node) -> Implications {
+    pub(super) fn of(g: &Links, start: Node) -> Implications {
         let mut depth = vec![0u16; NODES];
         let mut parent = vec![start; NODES];
         let mut order = [Vec::new(), Vec::new()];
@@ -40,9 +40,9 @@ impl Implications {
                 break;
             };
             if on {
-                on_to_off(state, n, true, &mut buf);
+                on_to_off(g, n, true, &mut buf);
             } else {
-                off_to_on(state, n, true, true, &mut buf);
+                off_to_on(g, n, true, true, &mut buf);
             }
             for &m in &buf {
                 if depth[(m ^ 1) as usize] != 0 {
@@ -195,13 +195,14 @@ pub(super) fn all_multiple(state: &State, se_order: bool) -> Option<Multiple> {
         });
     }
     let mut cache: Vec<Option<Implications>> = (0..NODES).map(|_| None).collect();
+    let links = Links::new(state);
     for g in &groups {
         if crate::logic::deadline::passed() {
             return None;
         }
         for &b in &g.branches {
             if cache[b as usize].is_none() {
-                cache[b as usize] = Some(Implications::of(state, b));
+                cache[b as usize] = Some(Implications::of(&links, b));
             }
         }
     }

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::cycles::all_chains_and_cycles;
+use super::dynamic::Search;
 use super::multiple::all_multiple;
 use super::*;
 
@@ -38,37 +39,83 @@ pub(super) const NO_NEST: u32 = u32::MAX;
 /// [`NO_NEST`]).
 pub(super) type NestedDeduction = (Node, Vec<Node>, u32);
 
+/// The deductions of one reduced grid, shared.
+type Deductions = Rc<Vec<NestedDeduction>>;
+
 /// How an "on" node of an inner chain is a single: `None` naked, `Some(unit)` hidden in `unit`.
 type Cause = Option<usize>;
 
-/// The inner searches of one outer chain search at SE nesting `level` (1 to 3).
+/// The inner searches of one outer chain search at SE nesting `level` (1 to 4).
 pub(super) struct Nest<'a> {
     level: u8,
+    /// Level 4: the nesting level of the inner dynamic forcing chains (SE's `nestingLimit`).
+    limit: u8,
     /// The grid the outer search starts from.
     initial: &'a State,
-    /// Deductions per reduced grid.
-    cache: HashMap<[u16; 81], Rc<Vec<NestedDeduction>>>,
+    /// Deductions per reduced grid, and the inner hints' lengths.
+    store: Store,
+    /// Whether `store` goes back to [`SHARED`] when the search ends (levels 2 and 3 of a step).
+    shared: bool,
+}
+
+/// What the inner searches of one outer search found.
+#[derive(Default)]
+struct Store {
+    /// The grid the outer search started from.
+    initial: Option<State>,
+    /// Per reduced grid: the deductions of the basic rules or the static forcing chains and
+    /// cycles (level 2's whole answer, and level 3's when not empty) and, for level 3 when
+    /// those are empty, the static multiple forcing chains'.
+    cache: HashMap<[u16; 81], (Deductions, Option<Deductions>)>,
     /// Length (complexity) of each inner hint, by id.
     lengths: Vec<usize>,
     /// Inner hint ids by their chains.
     ids: HashMap<Vec<Node>, u32>,
 }
 
+thread_local! {
+    /// The store of the last level-2 or level-3 search: level 3 runs on the same grid right
+    /// after level 2 found nothing, and its chains meet the same reduced grids until their
+    /// inner rules differ (which is only where level 2's found nothing), so it starts from
+    /// level 2's answers instead of searching them again.
+    static SHARED: std::cell::RefCell<Store> = std::cell::RefCell::new(Store::default());
+}
+
 impl<'a> Nest<'a> {
-    /// The inner searches at `level` for an outer search on `initial`.
-    pub(super) fn new(initial: &'a State, level: u8) -> Nest<'a> {
+    /// The inner searches at `level` (inner dynamic chains at nesting level `limit` for level
+    /// 4) for an outer search on `initial`.
+    pub(super) fn new(initial: &'a State, level: u8, limit: u8) -> Nest<'a> {
+        Nest::make(initial, level, limit, level == 2 || level == 3)
+    }
+
+    /// The inner searches of a chain search nested in another (level 4's inner chains): never
+    /// shared.
+    fn inner(initial: &'a State, level: u8) -> Nest<'a> {
+        Nest::make(initial, level, 0, false)
+    }
+
+    fn make(initial: &'a State, level: u8, limit: u8, shared: bool) -> Nest<'a> {
+        let mut store = Store::default();
+        if shared {
+            let last = SHARED.with(|s| std::mem::take(&mut *s.borrow_mut()));
+            if last.initial.as_ref() == Some(initial) {
+                store = last;
+            } else {
+                store.initial = Some(initial.clone());
+            }
+        }
         Nest {
             level,
+            limit,
             initial,
-            cache: HashMap::new(),
-            lengths: Vec::new(),
-            ids: HashMap::new(),
+            store,
+            shared,
         }
     }
 
     /// The length of inner hint `id`.
     pub(super) fn length(&self, id: u32) -> usize {
-        self.lengths[id as usize]
+        self.store.lengths[id as usize]
     }
 
     /// The deductions of the first inner rule with a usable instance on the grid `cands`.
@@ -77,18 +124,41 @@ impl<'a> Nest<'a> {
             let basic = super::advanced::deductions(self.initial, cands);
             return Rc::new(basic.into_iter().map(|(n, p)| (n, p, NO_NEST)).collect());
         }
-        if let Some(found) = self.cache.get(cands) {
-            return Rc::clone(found);
+        let first = match self.store.cache.get(cands) {
+            Some((first, more)) => {
+                if self.level != 3 || !first.is_empty() {
+                    return Rc::clone(first);
+                }
+                if let Some(more) = more {
+                    return Rc::clone(more);
+                }
+                Rc::clone(first)
+            }
+            None => {
+                let first = Rc::new(self.compute(cands));
+                self.store.cache.insert(*cands, (Rc::clone(&first), None));
+                first
+            }
+        };
+        if self.level != 3 || !first.is_empty() {
+            return first;
         }
-        let found = Rc::new(self.compute(cands));
-        self.cache.insert(*cands, Rc::clone(&found));
-        found
+        let more = Rc::new(self.multiple(cands));
+        if let Some(e) = self.store.cache.get_mut(cands) {
+            e.1 = Some(Rc::clone(&more));
+        }
+        more
     }
 
+    /// The deductions of the basic rules, else (level 4) of the dynamic forcing chains, else
+    /// (levels 2 and 3) of the static forcing chains and cycles.
     fn compute(&mut self, cands: &[u16; 81]) -> Vec<NestedDeduction> {
         let basic = super::advanced::deductions(self.initial, cands);
         if !basic.is_empty() {
             return basic.into_iter().map(|(n, p)| (n, p, NO_NEST)).collect();
+        }
+        if self.level >= 4 {
+            return self.dynamic(cands);
         }
         let reduced = self.initial.with_candidates(*cands);
         let mut out = Vec::new();
@@ -117,14 +187,18 @@ impl<'a> Nest<'a> {
                 push_removals(&mut out, &removals, &parents, id);
             }
         }
-        if !out.is_empty() || self.level < 3 {
-            return out;
-        }
-        // Multiple forcing chains.
+        out
+    }
+
+    /// Level 3, where the forcing chains and cycles found nothing usable: the deductions of the
+    /// static multiple forcing chains.
+    fn multiple(&mut self, cands: &[u16; 81]) -> Vec<NestedDeduction> {
+        let reduced = self.initial.with_candidates(*cands);
+        let mut out = Vec::new();
+        let mut seen: Vec<Vec<Node>> = Vec::new();
         let Some(multiple) = all_multiple(&reduced, true) else {
             return out;
         };
-        seen.clear();
         for h in &multiple.hints {
             let removals = removals_of(&reduced, &h.found.step);
             if removals.is_empty() || seen.contains(&removals) {
@@ -149,6 +223,30 @@ impl<'a> Nest<'a> {
             let parents = self.rule_parents(cands, &singles);
             if !parents.is_empty() {
                 let id = self.intern(signature, h.found.complexity);
+                push_removals(&mut out, &removals, &parents, id);
+            }
+        }
+        out
+    }
+
+    /// Level 4: the usable hints of a whole dynamic forcing chain search (at nesting level
+    /// `limit`, on the reduced grid) in SE's order, each hint's removals once.
+    fn dynamic(&mut self, cands: &[u16; 81]) -> Vec<NestedDeduction> {
+        let reduced = self.initial.with_candidates(*cands);
+        let mut inner = (self.limit > 0).then(|| Nest::inner(&reduced, self.limit));
+        let mut out = Vec::new();
+        let Some(search) = Search::run(&reduced, 85, inner.as_mut()) else {
+            return out;
+        };
+        let mut seen: std::collections::HashSet<Vec<Node>> = std::collections::HashSet::new();
+        for h in search.sorted() {
+            let removals = removals_of_node(&reduced, h.target);
+            if !seen.insert(removals.clone()) {
+                continue;
+            }
+            let parents = self.rule_parents(cands, &search.singles(h));
+            if !parents.is_empty() {
+                let id = self.intern(search.signature(h), h.complexity);
                 push_removals(&mut out, &removals, &parents, id);
             }
         }
@@ -182,12 +280,21 @@ impl<'a> Nest<'a> {
     }
 
     fn intern(&mut self, signature: Vec<Node>, length: usize) -> u32 {
-        let next = self.lengths.len() as u32;
-        let id = *self.ids.entry(signature).or_insert(next);
+        let next = self.store.lengths.len() as u32;
+        let id = *self.store.ids.entry(signature).or_insert(next);
         if id == next {
-            self.lengths.push(length);
+            self.store.lengths.push(length);
         }
         id
+    }
+}
+
+impl Drop for Nest<'_> {
+    fn drop(&mut self) {
+        // A search cut short by the time limit may have cached partial answers: not kept.
+        if self.shared && !crate::logic::deadline::passed() {
+            SHARED.with(|s| *s.borrow_mut() = std::mem::take(&mut self.store));
+        }
     }
 }
 
@@ -230,6 +337,18 @@ fn removals_of(reduced: &State, step: &Step) -> Vec<Node> {
         .into_iter()
         .flat_map(|(c, m)| crate::logic::digits_of(m).map(move |d| node(c, d, false)))
         .collect()
+}
+
+/// The candidates a conclusion removes: the other candidates of the cell for an "on" node.
+fn removals_of_node(reduced: &State, n: Node) -> Vec<Node> {
+    let (cell, d) = (node_cell(n), node_digit(n));
+    if node_on(n) {
+        crate::logic::digits_of(reduced.cands(cell) & !(1 << (d - 1)))
+            .map(|v| node(cell, v, false))
+            .collect()
+    } else {
+        vec![n]
+    }
 }
 
 fn push_removals(out: &mut Vec<NestedDeduction>, removals: &[Node], parents: &[Node], id: u32) {
