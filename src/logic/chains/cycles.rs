@@ -3,50 +3,92 @@
 
 use super::*;
 
+/// Buffers reused by every search of one [`all_chains_and_cycles`] call.
+pub(super) struct Scratch {
+    arena: Arena,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    current: Vec<u32>,
+    mark: Vec<bool>,
+    buf: Vec<Node>,
+}
+
+impl Scratch {
+    pub(super) fn new() -> Scratch {
+        Scratch {
+            arena: Arena {
+                entries: Vec::with_capacity(4096),
+            },
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            current: Vec::new(),
+            mark: vec![false; NODES],
+            buf: Vec::new(),
+        }
+    }
+
+    /// Ready for a new search from `src`: empty lists, no node marked.
+    fn reset(&mut self, src: Node) -> u32 {
+        self.arena.entries.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.mark.fill(false);
+        self.mark[src as usize] = true;
+        self.arena.push(src, NONE)
+    }
+}
+
 /// Cycles from the "on" node `src` (SE's `doCycles`).
-pub(super) fn cycles(g: &Links, src: Node, y: bool, x: bool, found: &mut Vec<Found>) {
-    let mut arena = Arena {
-        entries: Vec::new(),
-    };
-    let mut to_on = vec![false; NODES];
-    let root = arena.push(src, NONE);
-    to_on[src as usize] = true;
-    let mut pending_on = vec![root];
-    let mut pending_off: Vec<u32> = Vec::new();
-    let mut buf = Vec::new();
+pub(super) fn cycles(
+    g: &Links,
+    src: Node,
+    y: bool,
+    x: bool,
+    found: &mut Vec<Found>,
+    s: &mut Scratch,
+) {
+    let root = s.reset(src);
+    s.pending_on.push(root);
     let mut length = 0;
     let mut hits: Vec<u32> = Vec::new();
-    while !pending_on.is_empty() || !pending_off.is_empty() {
+    while !s.pending_on.is_empty() || !s.pending_off.is_empty() {
         length += 1;
-        for e in std::mem::take(&mut pending_on) {
-            let n = arena.entries[e as usize].0;
-            on_to_off(g, n, y, &mut buf);
-            for &off in &buf {
-                if !arena.is_ancestor(e, off) {
-                    let idx = arena.push(off, e);
-                    pending_off.push(idx);
+        std::mem::swap(&mut s.current, &mut s.pending_on);
+        for i in 0..s.current.len() {
+            let e = s.current[i];
+            let n = s.arena.entries[e as usize].0;
+            on_to_off(g, n, y, &mut s.buf);
+            for &off in &s.buf {
+                if !s.arena.is_ancestor(e, off) {
+                    let idx = s.arena.push(off, e);
+                    s.pending_off.push(idx);
                 }
             }
         }
+        s.current.clear();
         length += 1;
-        for e in std::mem::take(&mut pending_off) {
-            let n = arena.entries[e as usize].0;
-            off_to_on(g, n, y, x, &mut buf);
-            for &on in &buf {
+        std::mem::swap(&mut s.current, &mut s.pending_off);
+        for i in 0..s.current.len() {
+            let e = s.current[i];
+            let n = s.arena.entries[e as usize].0;
+            off_to_on(g, n, y, x, &mut s.buf);
+            for &on in &s.buf {
                 if length >= 4 && on == src {
-                    hits.push(arena.push(on, e));
+                    hits.push(s.arena.push(on, e));
                 }
-                if !to_on[on as usize] {
-                    to_on[on as usize] = true;
-                    let idx = arena.push(on, e);
-                    pending_on.push(idx);
+                if !s.mark[on as usize] {
+                    s.mark[on as usize] = true;
+                    let idx = s.arena.push(on, e);
+                    s.pending_on.push(idx);
                 }
             }
         }
-        if arena.entries.len() > 200_000 {
+        s.current.clear();
+        if s.arena.entries.len() > 200_000 {
             break;
         }
     }
+    let arena = &s.arena;
     for hit in hits {
         let chain = arena.chain(hit);
         // Cells of the cycle, and the candidates that see an "on" and an "off" node of their
@@ -101,53 +143,61 @@ pub(super) fn cycles(g: &Links, src: Node, y: bool, x: bool, found: &mut Vec<Fou
 
 /// Forcing chains from `src` (on: looking for "off"; off: looking for "on"), SE's
 /// `doForcingChains`.
-pub(super) fn forcing_chains(g: &Links, src: Node, y: bool, found: &mut Vec<Found>) {
-    let mut arena = Arena {
-        entries: Vec::new(),
-    };
-    let mut seen = vec![false; NODES];
-    let root = arena.push(src, NONE);
-    seen[src as usize] = true;
-    let (mut pending_on, mut pending_off) = if node_on(src) {
-        (vec![root], Vec::new())
+pub(super) fn forcing_chains(
+    g: &Links,
+    src: Node,
+    y: bool,
+    found: &mut Vec<Found>,
+    s: &mut Scratch,
+) {
+    let root = s.reset(src);
+    if node_on(src) {
+        s.pending_on.push(root);
     } else {
-        (Vec::new(), vec![root])
-    };
+        s.pending_off.push(root);
+    }
     let conjugate = src ^ 1;
     let mut target: Option<u32> = None;
-    let mut buf = Vec::new();
-    'search: while !pending_on.is_empty() || !pending_off.is_empty() {
-        for e in std::mem::take(&mut pending_on) {
-            let n = arena.entries[e as usize].0;
-            on_to_off(g, n, y, &mut buf);
-            for &off in &buf {
+    'search: while !s.pending_on.is_empty() || !s.pending_off.is_empty() {
+        std::mem::swap(&mut s.current, &mut s.pending_on);
+        for i in 0..s.current.len() {
+            let e = s.current[i];
+            let n = s.arena.entries[e as usize].0;
+            on_to_off(g, n, y, &mut s.buf);
+            for &off in &s.buf {
                 if off == conjugate {
-                    target = Some(arena.push(off, e));
+                    target = Some(s.arena.push(off, e));
                     break 'search;
                 }
-                if !seen[off as usize] {
-                    seen[off as usize] = true;
-                    let idx = arena.push(off, e);
-                    pending_off.push(idx);
+                if !s.mark[off as usize] {
+                    s.mark[off as usize] = true;
+                    let idx = s.arena.push(off, e);
+                    s.pending_off.push(idx);
                 }
             }
         }
-        for e in std::mem::take(&mut pending_off) {
-            let n = arena.entries[e as usize].0;
-            off_to_on(g, n, y, true, &mut buf);
-            for &on in &buf {
+        s.current.clear();
+        std::mem::swap(&mut s.current, &mut s.pending_off);
+        for i in 0..s.current.len() {
+            let e = s.current[i];
+            let n = s.arena.entries[e as usize].0;
+            off_to_on(g, n, y, true, &mut s.buf);
+            for &on in &s.buf {
                 if on == conjugate {
-                    target = Some(arena.push(on, e));
+                    target = Some(s.arena.push(on, e));
                     break 'search;
                 }
-                if !seen[on as usize] {
-                    seen[on as usize] = true;
-                    let idx = arena.push(on, e);
-                    pending_on.push(idx);
+                if !s.mark[on as usize] {
+                    s.mark[on as usize] = true;
+                    let idx = s.arena.push(on, e);
+                    s.pending_on.push(idx);
                 }
             }
         }
+        s.current.clear();
     }
+    s.current.clear();
+    let arena = &s.arena;
     let Some(t) = target else {
         return;
     };
@@ -191,6 +241,7 @@ pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
 pub(super) fn all_chains_and_cycles(state: &State) -> Option<Vec<Found>> {
     let mut found = Vec::new();
     let g = Links::new(state);
+    let mut scratch = Scratch::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {
             if crate::logic::deadline::passed() {
@@ -205,10 +256,10 @@ pub(super) fn all_chains_and_cycles(state: &State) -> Option<Vec<Found>> {
                     continue;
                 }
                 let on = node(cell, d, true);
-                cycles(&g, on, y, x, &mut found);
+                cycles(&g, on, y, x, &mut found, &mut scratch);
                 if x {
-                    forcing_chains(&g, on, y, &mut found);
-                    forcing_chains(&g, on ^ 1, y, &mut found);
+                    forcing_chains(&g, on, y, &mut found, &mut scratch);
+                    forcing_chains(&g, on ^ 1, y, &mut found, &mut scratch);
                 }
             }
         }

@@ -65,7 +65,8 @@ impl Dynamic {
     /// The implications of `start`; with `nest` (SE's levels 1 and up) the chain also uses the
     /// inner rules of [`super::advanced`] and [`super::nested`] whenever its direct implications
     /// run out.
-    fn of(state: &State, start: Node, y: bool, mut nest: Option<&mut Nest>) -> Dynamic {
+    fn of(g: &Links, start: Node, y: bool, mut nest: Option<&mut Nest>) -> Dynamic {
+        let state = g.state;
         let mut dy = Dynamic {
             index: vec![0; NODES],
             entries: Vec::with_capacity(256),
@@ -74,6 +75,8 @@ impl Dynamic {
         };
         dy.add(start, NO_CAUSE, NO_NEST, &[]);
         let mut cands: [u16; 81] = std::array::from_fn(|c| state.cands(c));
+        // Per digit, the cells where it is still a candidate.
+        let mut places = g.digit;
         let mut pending_on = std::collections::VecDeque::new();
         let mut pending_off = std::collections::VecDeque::new();
         if node_on(start) {
@@ -97,16 +100,19 @@ impl Dynamic {
                         }
                     }
                 }
+                // The digit's other places in the box, then in the row and column outside
+                // the box, each in unit order (increasing cell numbers).
                 let [bx, row, col] = crate::logic::units_of(cell);
-                for (k, u) in [bx, row, col].into_iter().enumerate() {
-                    for &c in &UNITS[u] {
-                        let c = c as usize;
-                        if c == cell || cands[c] & (1 << (d - 1)) == 0 {
-                            continue;
-                        }
-                        if k > 0 && UNIT_SETS[bx] & (1u128 << c) != 0 {
-                            continue;
-                        }
+                let others = places[d as usize] & !(1u128 << cell);
+                for set in [
+                    others & UNIT_SETS[bx],
+                    others & UNIT_SETS[row] & !UNIT_SETS[bx],
+                    others & UNIT_SETS[col] & !UNIT_SETS[bx],
+                ] {
+                    let mut m = set;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
                         out.push((node(c, d, false), NO_CAUSE, 0, 1));
                     }
                 }
@@ -123,30 +129,23 @@ impl Dynamic {
                     out.push((node(cell, other, true), NAKED, from, ps.len()));
                 }
                 for u in crate::logic::units_of(cell) {
-                    let mut here = 0;
-                    let mut other = cell;
-                    for &c in &UNITS[u] {
-                        let c = c as usize;
-                        if cands[c] & bit != 0 {
-                            here += 1;
-                            if c != cell {
-                                other = c;
-                            }
-                        }
-                    }
-                    if here == 2 {
+                    let here = places[d as usize] & UNIT_SETS[u];
+                    if here.count_ones() == 2 {
+                        let other = (here & !(1u128 << cell)).trailing_zeros() as usize;
                         let from = ps.len();
                         ps.push(n);
-                        for &c in &UNITS[u] {
-                            let c = c as usize;
-                            if state.cands(c) & bit != 0 && cands[c] & bit == 0 {
-                                ps.push(node(c, d, false));
-                            }
+                        // The removed places of the digit in the unit, in unit order.
+                        let mut removed = g.digit[d as usize] & UNIT_SETS[u] & !here;
+                        while removed != 0 {
+                            let c = removed.trailing_zeros() as usize;
+                            removed &= removed - 1;
+                            ps.push(node(c, d, false));
                         }
                         out.push((node(other, d, true), u as u8, from, ps.len()));
                     }
                 }
                 cands[cell] &= !bit;
+                places[d as usize] &= !(1u128 << cell);
             } else {
                 break;
             }
@@ -283,6 +282,7 @@ fn length_of(nest: Option<&Nest>, targets: &[(&Dynamic, Node)]) -> usize {
 /// assumption was wrong. The length counts the nodes of both contradicting chains.
 pub fn nishio(state: &State) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
+    let links = Links::new(state);
     for cell in 0..81 {
         if crate::logic::deadline::passed() {
             return None;
@@ -293,7 +293,7 @@ pub fn nishio(state: &State) -> Option<Step> {
         }
         for d in crate::logic::digits_of(m) {
             for start in [node(cell, d, true), node(cell, d, false)] {
-                let dynamic = Dynamic::of(state, start, false, None);
+                let dynamic = Dynamic::of(&links, start, false, None);
                 let Some((on, off)) = dynamic.clash() else {
                     continue;
                 };
@@ -441,6 +441,7 @@ impl Search {
     /// limit passed.
     pub(super) fn run(state: &State, base: u16, mut nest: Option<&mut Nest>) -> Option<Search> {
         let mut cache: Vec<Option<Dynamic>> = (0..NODES).map(|_| None).collect();
+        let links = Links::new(state);
         let mut hints: Vec<DynHint> = Vec::new();
         let push = |hints: &mut Vec<DynHint>,
                     nest: Option<&Nest>,
@@ -479,7 +480,7 @@ impl Search {
                 for start in [on, on ^ 1] {
                     if cache[start as usize].is_none() {
                         cache[start as usize] =
-                            Some(Dynamic::of(state, start, true, nest.as_deref_mut()));
+                            Some(Dynamic::of(&links, start, true, nest.as_deref_mut()));
                     }
                 }
                 for start in [on, on ^ 1] {
@@ -530,7 +531,7 @@ impl Search {
                     for &b in &branches {
                         if cache[b as usize].is_none() {
                             cache[b as usize] =
-                                Some(Dynamic::of(state, b, true, nest.as_deref_mut()));
+                                Some(Dynamic::of(&links, b, true, nest.as_deref_mut()));
                         }
                     }
                     let common = common_targets(&cache, &branches);
