@@ -126,6 +126,13 @@ impl<'a> Links<'a> {
     }
 }
 
+/// Whether `x` has exactly two bits set, without a population count (the default x86-64 target
+/// has no `popcnt` instruction, and these tests run billions of times in nested searches).
+fn two_bits(x: u128) -> bool {
+    let rest = x & x.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
 /// Pushes the cells of `set` in increasing order (a unit's order, for boxes, rows and columns).
 fn push_cells(set: u128, d: u8, on: bool, out: &mut Vec<Node>) {
     let mut s = set;
@@ -161,7 +168,7 @@ fn off_to_on(g: &Links, n: Node, y: bool, x: bool, out: &mut Vec<Node>) {
     let (cell, d) = (node_cell(n), node_digit(n));
     if y {
         let m = g.state.cands(cell);
-        if m.count_ones() == 2 {
+        if two_bits(m as u128) {
             let other = (m & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
             out.push(node(cell, other, true));
         }
@@ -169,7 +176,7 @@ fn off_to_on(g: &Links, n: Node, y: bool, x: bool, out: &mut Vec<Node>) {
     if x {
         for u in super::units_of(cell) {
             let p = g.digit[d as usize] & UNIT_SETS[u];
-            if p.count_ones() == 2 {
+            if two_bits(p) {
                 // The other place (the first of the two if the cell is not one of them).
                 let other = p & !(1u128 << cell);
                 out.push(node(other.trailing_zeros() as usize, d, true));

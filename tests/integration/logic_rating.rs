@@ -553,7 +553,8 @@ fn easter_monster_nested_steps_match_serate() {
 }
 
 /// Issue 12: puzzles that need SE's nested forcing chains, with the ER/EP/ED `serate` gives them
-/// (`tests/fixtures/nested-serate.txt`: derived from `reports/hardest`, and the Easter Monster).
+/// (`tests/fixtures/nested-serate.txt`: derived from `reports/hardest`, the Easter Monster, and a
+/// Golden Nugget derivative that needs level 4).
 /// Ignored: about 8 s a puzzle in release (Easter Monster 20 s), minutes in the test profile;
 /// run with `cargo test --release --test integration nested_puzzles -- --ignored`.
 #[test]
@@ -573,7 +574,7 @@ fn nested_puzzles_match_serate() {
         assert_eq!(got, want, "{puzzle}");
         checked += 1;
     }
-    assert_eq!(checked, 16);
+    assert_eq!(checked, 17);
 }
 
 /// The Golden Nugget with serate's (and the rater's) first three steps applied — three nested

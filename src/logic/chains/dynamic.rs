@@ -119,7 +119,7 @@ impl Dynamic {
             } else if let Some(n) = pending_off.pop_front() {
                 let (cell, d) = (node_cell(n), node_digit(n));
                 let bit = 1u16 << (d - 1);
-                if y && cands[cell].count_ones() == 2 {
+                if y && two_bits(cands[cell] as u128) {
                     let other = (cands[cell] & !bit).trailing_zeros() as u8 + 1;
                     let from = ps.len();
                     ps.push(n);
@@ -130,7 +130,7 @@ impl Dynamic {
                 }
                 for u in crate::logic::units_of(cell) {
                     let here = places[d as usize] & UNIT_SETS[u];
-                    if here.count_ones() == 2 {
+                    if two_bits(here) {
                         let other = (here & !(1u128 << cell)).trailing_zeros() as usize;
                         let from = ps.len();
                         ps.push(n);
