@@ -637,7 +637,9 @@ fn level_four_puzzles_match_serate() {
             "11.9/11.9/9.9",
         ),
     ] {
-        let r = rate(puzzle);
+        let grid = Grid::parse(puzzle).unwrap();
+        let path = solve_path(&grid).unwrap();
+        let r = technique::rate_path(&path);
         let got = format!(
             "{}/{}/{}",
             r.rating_text(),
@@ -645,5 +647,20 @@ fn level_four_puzzles_match_serate() {
             r.diamond_text()
         );
         assert_eq!(got, want, "{puzzle}");
+        assert_eq!(
+            r.hardest, "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+            "{puzzle}"
+        );
+        // Every step keeps the true candidates.
+        let solution = Grid::parse(&path.end.to_line()).unwrap();
+        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
+        for step in &path.steps {
+            for &(c, d) in &step.eliminations {
+                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
+            }
+            if let Some((c, d)) = step.placement {
+                assert_eq!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
+            }
+        }
     }
 }

@@ -125,11 +125,7 @@ pub(super) fn cycles(
             _ => (65, Technique::XCycle, 2),
         };
         let score = base + length_bonus(complexity);
-        let mut step = Step::eliminations(
-            technique,
-            elims,
-            format!("{}: {}", technique.name(), describe_chain(&chain)),
-        );
+        let mut step = Step::eliminations(technique, elims, String::new());
         step.score_tenths = score;
         found.push(Found {
             score,
@@ -210,7 +206,7 @@ pub(super) fn forcing_chains(
         (66, Technique::ForcingXChain, 2)
     };
     let score = base + length_bonus(complexity);
-    let text = format!("{}: {}", technique.name(), describe_chain(&chain));
+    let text = String::new();
     let mut step = if node_on(src) {
         // "on" implies "off": the candidate is false.
         Step::eliminations(technique, vec![(cell as u8, d)], text)
@@ -230,10 +226,11 @@ pub(super) fn forcing_chains(
 /// SE's "Forcing Chains & Cycles": every X-cycle and forcing X-chain, then every Y-cycle, then
 /// every XY-cycle and forcing chain, from every candidate; the easiest is applied.
 pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
-    all_chains_and_cycles(state)?
-        .into_iter()
-        .next()
-        .map(|f| f.step)
+    let f = all_chains_and_cycles(state)?.into_iter().next()?;
+    let mut step = f.step;
+    // Worded only for the step taken (the nested searches make thousands of these).
+    step.explanation = format!("{}: {}", step.technique.name(), describe_chain(&f.chain));
+    Some(step)
 }
 
 /// Every chain and cycle of [`forcing_chains_and_cycles`], easiest first (a stable sort, so

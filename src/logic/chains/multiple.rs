@@ -121,7 +121,23 @@ pub(super) fn conclusion_step(
 /// the nodes of all the chains together.
 pub fn multiple_forcing_chains(state: &State) -> Option<Step> {
     let all = all_multiple(state, false)?;
-    all.hints.into_iter().next().map(|h| h.found.step)
+    let h = all.hints.first()?;
+    let g = &all.groups[h.group];
+    let (t, mut step) = (h.target, h.found.step.clone());
+    // Worded only for the step taken (the nested searches make thousands of these).
+    step.explanation = format!(
+        "{}: each of {} implies {}{}{}",
+        g.technique.name(),
+        g.branches
+            .iter()
+            .map(|&b| format!("{}={}", cell_name(node_cell(b)), node_digit(b)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        cell_name(node_cell(t)),
+        if node_on(t) { "=" } else { "<>" },
+        node_digit(t)
+    );
+    Some(step)
 }
 
 /// One set of assumptions of which one is true: every candidate of a cell, or every place of a
@@ -229,19 +245,7 @@ pub(super) fn all_multiple(state: &State, se_order: bool) -> Option<Multiple> {
             }
             let complexity: usize = sets.iter().map(|s| s.reached(target) as usize).sum();
             let score = 80 + length_bonus(complexity);
-            let text = format!(
-                "{}: each of {} implies {}{}{}",
-                g.technique.name(),
-                g.branches
-                    .iter()
-                    .map(|&b| format!("{}={}", cell_name(node_cell(b)), node_digit(b)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                cell_name(node_cell(target)),
-                if node_on(target) { "=" } else { "<>" },
-                node_digit(target)
-            );
-            if let Some(step) = conclusion_step(state, target, g.technique, score, text) {
+            if let Some(step) = conclusion_step(state, target, g.technique, score, String::new()) {
                 hints.push(MultipleHint {
                     group: gi,
                     target,
