@@ -34,6 +34,7 @@ pub use dynamic::{
     nested_forcing_chains, nested_multiple_forcing_chains, nishio,
 };
 pub use multiple::multiple_forcing_chains;
+pub(crate) use nested::clear_shared;
 
 /// A node: candidate `d` of `cell`, assumed on or off. Packed as `(cell * 9 + d - 1) * 2 + on`.
 type Node = u16;

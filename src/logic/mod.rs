@@ -134,6 +134,13 @@ pub fn solve_path(grid: &Grid) -> Result<SolvePath, LogicError> {
 /// finder chose with part of its search skipped.
 pub fn solve_path_within(grid: &Grid, max_time: Option<Duration>) -> Result<SolvePath, LogicError> {
     let _deadline = deadline::Deadline::set(max_time.map(|t| Instant::now() + t));
+    let path = walk(grid);
+    chains::clear_shared();
+    path
+}
+
+/// The loop of [`solve_path_within`], under its deadline.
+fn walk(grid: &Grid) -> Result<SolvePath, LogicError> {
     let mut state = State::new(grid)?;
     let mut steps = Vec::new();
     while !state.is_solved() {

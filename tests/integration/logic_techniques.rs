@@ -48,7 +48,13 @@ fn eliminates(step: &Step, c: usize, d: u8) -> bool {
 #[test]
 fn no_technique_applies_to_the_empty_grid() {
     let state = empty();
-    for (name, find) in FINDERS {
+    // Not the nested forcing chains of level 4: on the empty grid they would run a whole dynamic
+    // forcing chain search inside each of 1,458 dynamic chains, three times over (hours, as in
+    // SE). They run only where level 3 found nothing, on puzzles `rate` has checked are unique.
+    for (name, find) in FINDERS
+        .iter()
+        .filter(|(name, _)| *name != "nested dynamic forcing chains")
+    {
         assert!(
             find(&state).is_none(),
             "{name} found a step in the empty grid"

@@ -81,6 +81,12 @@ thread_local! {
     static SHARED: std::cell::RefCell<Store> = std::cell::RefCell::new(Store::default());
 }
 
+/// Drops the store kept for the next level-3 search (at the end of a path: it can hold thousands
+/// of reduced grids).
+pub(crate) fn clear_shared() {
+    SHARED.with(|s| *s.borrow_mut() = Store::default());
+}
+
 impl<'a> Nest<'a> {
     /// The inner searches at `level` (inner dynamic chains at nesting level `limit` for level
     /// 4) for an outer search on `initial`.
