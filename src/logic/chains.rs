@@ -108,14 +108,20 @@ impl Arena {
     }
 }
 
-/// A grid prepared for the static implications: the state and, per digit, the cells where it
-/// is a candidate, so a unit's places of a digit are one mask.
+/// A grid prepared for the static implications: the state, per digit the cells where it is a
+/// candidate, and every node's consequences (they depend only on the grid, and the static
+/// searches ask for them hundreds of thousands of times per grid).
 pub(super) struct Links<'a> {
     state: &'a State,
     digit: [u128; 10],
+    /// Per node: where its consequences start in `pool`, how many come from Y-links (first),
+    /// and how many in all.
+    at: Vec<(u32, u8, u8)>,
+    pool: Vec<Node>,
 }
 
 impl<'a> Links<'a> {
+    /// The digit masks only (what the dynamic chains read; they change the grid as they go).
     pub(super) fn new(state: &'a State) -> Links<'a> {
         let mut digit = [0u128; 10];
         for c in 0..81 {
@@ -123,7 +129,90 @@ impl<'a> Links<'a> {
                 digit[d as usize] |= 1u128 << c;
             }
         }
-        Links { state, digit }
+        Links {
+            state,
+            digit,
+            at: Vec::new(),
+            pool: Vec::new(),
+        }
+    }
+
+    /// The digit masks and every node's consequences, for the static searches.
+    pub(super) fn with_consequences(state: &'a State) -> Links<'a> {
+        let mut g = Links::new(state);
+        g.at = vec![(0, 0, 0); NODES];
+        g.pool = Vec::with_capacity(NODES * 8);
+        let mut y = Vec::new();
+        let mut x = Vec::new();
+        for n in 0..NODES as Node {
+            if node_on(n) {
+                g.on_to_off_of(n, &mut y, &mut x);
+            } else {
+                g.off_to_on_of(n, &mut y, &mut x);
+            }
+            g.at[n as usize] = (
+                g.pool.len() as u32,
+                y.len() as u8,
+                (y.len() + x.len()) as u8,
+            );
+            g.pool.extend_from_slice(&y);
+            g.pool.extend_from_slice(&x);
+        }
+        g
+    }
+
+    /// The "off" consequences of an "on" node, in SE's order: by Y-links, the cell's other
+    /// candidates; by X-links, the digit's other places in the box, then in the row and the
+    /// column outside the box.
+    fn on_to_off_of(&self, n: Node, y: &mut Vec<Node>, x: &mut Vec<Node>) {
+        y.clear();
+        x.clear();
+        let (cell, d) = (node_cell(n), node_digit(n));
+        for v in super::digits_of(self.state.cands(cell)) {
+            if v != d {
+                y.push(node(cell, v, false));
+            }
+        }
+        let [bx, row, col] = super::units_of(cell);
+        let places = self.digit[d as usize] & !(1u128 << cell);
+        push_cells(places & UNIT_SETS[bx], d, false, x);
+        for u in [row, col] {
+            push_cells(places & UNIT_SETS[u] & !UNIT_SETS[bx], d, false, x);
+        }
+    }
+
+    /// The "on" consequences of an "off" node, in SE's order: by a Y-link, the other candidate
+    /// of a bivalue cell; by X-links, the other place of the digit in each of box, row and
+    /// column where it has two.
+    fn off_to_on_of(&self, n: Node, y: &mut Vec<Node>, x: &mut Vec<Node>) {
+        y.clear();
+        x.clear();
+        let (cell, d) = (node_cell(n), node_digit(n));
+        let m = self.state.cands(cell);
+        if two_bits(m as u128) {
+            let other = (m & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+            y.push(node(cell, other, true));
+        }
+        for u in super::units_of(cell) {
+            let p = self.digit[d as usize] & UNIT_SETS[u];
+            if two_bits(p) {
+                // The other place (the first of the two if the cell is not one of them).
+                let other = p & !(1u128 << cell);
+                x.push(node(other.trailing_zeros() as usize, d, true));
+            }
+        }
+    }
+
+    /// Node `n`'s consequences by Y-links (`y`) and by X-links (`x`).
+    fn next(&self, n: Node, y: bool, x: bool) -> &[Node] {
+        let (start, ny, all) = self.at[n as usize];
+        let (start, ny, all) = (start as usize, ny as usize, all as usize);
+        match (y, x) {
+            (true, true) => &self.pool[start..start + all],
+            (true, false) => &self.pool[start..start + ny],
+            (false, true) => &self.pool[start + ny..start + all],
+            (false, false) => &[],
+        }
     }
 }
 
@@ -144,46 +233,16 @@ fn push_cells(set: u128, d: u8, on: bool, out: &mut Vec<Node>) {
     }
 }
 
-/// The "off" consequences of an "on" node, in SE's order.
+/// The "off" consequences of an "on" node, in SE's order (X-links always, Y-links with `y`).
 fn on_to_off(g: &Links, n: Node, y: bool, out: &mut Vec<Node>) {
     out.clear();
-    let (cell, d) = (node_cell(n), node_digit(n));
-    if y {
-        for v in super::digits_of(g.state.cands(cell)) {
-            if v != d {
-                out.push(node(cell, v, false));
-            }
-        }
-    }
-    let [bx, row, col] = super::units_of(cell);
-    let places = g.digit[d as usize] & !(1u128 << cell);
-    push_cells(places & UNIT_SETS[bx], d, false, out);
-    for u in [row, col] {
-        push_cells(places & UNIT_SETS[u] & !UNIT_SETS[bx], d, false, out);
-    }
+    out.extend_from_slice(g.next(n, y, true));
 }
 
 /// The "on" consequences of an "off" node, in SE's order.
 fn off_to_on(g: &Links, n: Node, y: bool, x: bool, out: &mut Vec<Node>) {
     out.clear();
-    let (cell, d) = (node_cell(n), node_digit(n));
-    if y {
-        let m = g.state.cands(cell);
-        if two_bits(m as u128) {
-            let other = (m & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
-            out.push(node(cell, other, true));
-        }
-    }
-    if x {
-        for u in super::units_of(cell) {
-            let p = g.digit[d as usize] & UNIT_SETS[u];
-            if two_bits(p) {
-                // The other place (the first of the two if the cell is not one of them).
-                let other = p & !(1u128 << cell);
-                out.push(node(other.trailing_zeros() as usize, d, true));
-            }
-        }
-    }
+    out.extend_from_slice(g.next(n, y, x));
 }
 
 /// A chain step found, with SE's sort keys.

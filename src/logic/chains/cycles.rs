@@ -237,7 +237,7 @@ pub fn forcing_chains_and_cycles(state: &State) -> Option<Step> {
 /// equal keys keep SE's search order); `None` when the deadline passed during the search.
 pub(super) fn all_chains_and_cycles(state: &State) -> Option<Vec<Found>> {
     let mut found = Vec::new();
-    let g = Links::new(state);
+    let g = Links::with_consequences(state);
     let mut scratch = Scratch::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for cell in 0..81 {

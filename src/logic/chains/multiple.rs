@@ -211,7 +211,7 @@ pub(super) fn all_multiple(state: &State, se_order: bool) -> Option<Multiple> {
         });
     }
     let mut cache: Vec<Option<Implications>> = (0..NODES).map(|_| None).collect();
-    let links = Links::new(state);
+    let links = Links::with_consequences(state);
     for g in &groups {
         if crate::logic::deadline::passed() {
             return None;
