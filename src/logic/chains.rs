@@ -141,10 +141,15 @@ impl<'a> Links<'a> {
     pub(super) fn with_consequences(state: &'a State) -> Links<'a> {
         let mut g = Links::new(state);
         g.at = vec![(0, 0, 0); NODES];
-        g.pool = Vec::with_capacity(NODES * 8);
+        g.pool = Vec::with_capacity(2048);
         let mut y = Vec::new();
         let mut x = Vec::new();
         for n in 0..NODES as Node {
+            // Only the candidates of the grid: the static searches start from them and reach
+            // nothing else.
+            if !state.has(node_cell(n), node_digit(n)) {
+                continue;
+            }
             if node_on(n) {
                 g.on_to_off_of(n, &mut y, &mut x);
             } else {
@@ -205,6 +210,7 @@ impl<'a> Links<'a> {
 
     /// Node `n`'s consequences by Y-links (`y`) and by X-links (`x`).
     fn next(&self, n: Node, y: bool, x: bool) -> &[Node] {
+        debug_assert!(self.state.has(node_cell(n), node_digit(n)));
         let (start, ny, all) = self.at[n as usize];
         let (start, ny, all) = (start as usize, ny as usize, all as usize);
         match (y, x) {

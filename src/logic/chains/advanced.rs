@@ -13,7 +13,6 @@
 //! - naked pair: the other digits removed from the pair's two cells.
 
 use super::{node, Node, State, UNITS, UNIT_SETS};
-use crate::logic::state::unit_positions;
 
 /// One inner deduction: a candidate turned off and the removed candidates it relies on.
 pub(super) type Deduction = (Node, Vec<Node>);
@@ -28,11 +27,14 @@ struct Grids<'a> {
     initial: &'a State,
     /// The grid with the chain's "off" nodes removed.
     cands: &'a [u16; 81],
+    /// Per unit and digit, the places of the digit in `cands` (bit i: the unit's i-th cell):
+    /// every rule below reads them many times.
+    places: [[u16; 10]; 27],
 }
 
 impl Grids<'_> {
     fn positions(&self, u: usize, d: u8) -> u16 {
-        unit_positions(self.cands, u, d)
+        self.places[u][d as usize]
     }
 
     fn removed(&self, c: usize, d: u8) -> bool {
@@ -48,7 +50,19 @@ impl Grids<'_> {
 
 /// The first inner rule with a usable instance gives its deductions, in SE's order.
 pub(super) fn deductions(initial: &State, cands: &[u16; 81]) -> Vec<Deduction> {
-    let g = Grids { initial, cands };
+    let mut places = [[0u16; 10]; 27];
+    for (u, row) in places.iter_mut().enumerate() {
+        for (i, &c) in UNITS[u].iter().enumerate() {
+            for d in crate::logic::digits_of(cands[c as usize]) {
+                row[d as usize] |= 1 << i;
+            }
+        }
+    }
+    let g = Grids {
+        initial,
+        cands,
+        places,
+    };
     for rule in [locking, hidden_pairs, naked_pairs, x_wings] {
         let found = rule(&g);
         if !found.is_empty() {
