@@ -20,8 +20,8 @@
 //!
 //! One file per technique family: [`singles`], [`intersections`], [`subsets`], [`fish`],
 //! [`single_digit`] (skyscraper, kite, turbot fish, empty rectangle, three-strong-link chains),
-//! [`strong_links`] (four-strong-link chains),
-//! [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`wings_large`] (UVWXYZ, TUVWXYZ), [`uniqueness`] (unique rectangles and loops), [`bug`] and
+//! [`strong_links`] (four-strong-link chains), [`wings`] (XY, XYZ, WXYZ, VWXYZ), [`wings_large`]
+//! (UVWXYZ, TUVWXYZ), [`uniqueness`] (unique rectangles and loops), [`bug`] and
 //! [`chains`] (cycles, forcing, Nishio, multiple and dynamic forcing chains). [`FINDERS`] lists
 //! them in SE's order; `docs/rating.md` has the table of scores and the agreement with published
 //! SE ratings.
