@@ -20,10 +20,17 @@ use super::input::{first_field, reject_invalid_arguments, PuzzleArgs, EXIT_INVAL
 pub struct ExplainArgs {
     #[command(flatten)]
     input: PuzzleArgs,
+    /// Also run SE's UVWXYZ-wing (6.6), which Sukaku Explainer's default list has but the SE build
+    /// that rated the SE sample did not (see docs/rating.md).
+    #[arg(long)]
+    uvwxyz_wing: bool,
 }
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let inputs = args.input.require("explain")?;
+    let options = logic::PathOptions {
+        uvwxyz_wing: args.uvwxyz_wing,
+    };
     if let Some(code) =
         reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
     {
@@ -37,7 +44,7 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         }
         let explained = Grid::parse(input.puzzle())
             .map_err(anyhow::Error::from)
-            .and_then(|grid| explain(&mut out, &grid));
+            .and_then(|grid| explain(&mut out, &grid, options));
         if let Err(err) = explained {
             if err.downcast_ref::<io::Error>().is_some() {
                 return Err(err);
@@ -65,9 +72,9 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
 
 /// Writes the explanation of one puzzle. The steps where SE's diamond (ED, the first step) and
 /// pearl (EP, the first placement) are reached end in `[ED]` and `[EP]`.
-fn explain(out: &mut impl Write, grid: &Grid) -> anyhow::Result<()> {
+fn explain(out: &mut impl Write, grid: &Grid, options: logic::PathOptions) -> anyhow::Result<()> {
     technique::check_unique(grid)?;
-    let path = logic::solve_path(grid).context("solving")?;
+    let path = logic::solve_path_with(grid, None, options).context("solving")?;
     let rating = technique::rate_path(&path);
     let pearl_step = rating.pearl.and_then(|(_, i)| i);
     writeln!(out, "puzzle  {}", grid.to_line())?;

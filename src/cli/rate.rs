@@ -11,6 +11,7 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 
+use dlxlab::logic;
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::technique::{self, TechniqueRating};
@@ -47,6 +48,10 @@ pub struct RateArgs {
     /// gets a row with empty ratings and `error = time limit`.
     #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
     max_seconds: f64,
+    /// Also run SE's UVWXYZ-wing (6.6), which Sukaku Explainer's default list has but the SE build
+    /// that rated the SE sample did not (see docs/rating.md).
+    #[arg(long)]
+    uvwxyz_wing: bool,
 }
 
 /// Parses a positive number of seconds (`--max-seconds`).
@@ -62,6 +67,7 @@ fn rate_line(
     text: &str,
     variant: Option<Variant>,
     max_time: Option<Duration>,
+    options: logic::PathOptions,
 ) -> RatingRow {
     let mut fields = text.split_whitespace();
     let puzzle = fields.next().unwrap_or("").to_string();
@@ -70,13 +76,14 @@ fn rate_line(
         .filter(|t| technique::parse_tenths(t).is_some())
         .map(str::to_string);
     let grid = Grid::parse(&puzzle).map_err(|e| e.to_string());
-    table::rate(
+    table::rate_with(
         line as u64,
         puzzle,
         grid.as_ref().map_err(Clone::clone),
         external,
         variant,
         max_time,
+        options,
     )
 }
 
@@ -115,12 +122,15 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     let pool = super::thread_pool(args.threads)?;
     let variant = (!args.no_decision_tree).then_some(args.variant);
     let max_time = Some(Duration::from_secs_f64(args.max_seconds));
+    let options = logic::PathOptions {
+        uvwxyz_wing: args.uvwxyz_wing,
+    };
     let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
     let rows: Vec<RatingRow> = pool.install(|| {
         lines
             .par_iter()
             .map(|&(n, l)| {
-                let row = rate_line(n, l, variant, max_time);
+                let row = rate_line(n, l, variant, max_time, options);
                 bar.inc(1);
                 row
             })

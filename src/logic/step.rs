@@ -98,6 +98,10 @@ pub enum Technique {
     VWXYZWing,
     /// Aligned pair exclusion (6.2).
     AlignedPairExclusion,
+    /// A five-cell almost locked set and a bivalue cell (6.6).
+    UVWXYZWing,
+    /// A six-cell almost locked set and a bivalue cell (7.5).
+    TUVWXYZWing,
     /// Aligned triplet exclusion (7.5).
     AlignedTripletExclusion,
     /// Bidirectional X-cycle (6.5 plus a length bonus).
@@ -184,6 +188,8 @@ impl Technique {
             Bug4 => "Bivalue Universal Grave type 4",
             VWXYZWing => "VWXYZ-Wing",
             AlignedPairExclusion => "Aligned Pair Exclusion",
+            UVWXYZWing => "UVWXYZ-Wing",
+            TUVWXYZWing => "TUVWXYZ-Wing",
             AlignedTripletExclusion => "Aligned Triplet Exclusion",
             XCycle => "Bidirectional X-Cycle",
             YCycle => "Bidirectional Y-Cycle",
@@ -245,9 +251,9 @@ impl Technique {
             Bug2 | Bug3 | Bug4 => 57,
             VWXYZWing | AlignedPairExclusion => 62,
             XCycle | YCycle => 65,
-            ForcingXChain => 66,
+            ForcingXChain | UVWXYZWing => 66,
             Cycle | ForcingChain => 70,
-            NishioForcingChain | AlignedTripletExclusion => 75,
+            NishioForcingChain | AlignedTripletExclusion | TUVWXYZWing => 75,
             CellForcingChains | RegionForcingChains => 80,
             DynamicForcingChains => 85,
             DynamicForcingChainsPlus => 90,

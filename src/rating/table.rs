@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use super::decision_tree::{self, Variant};
 use super::technique::{self, TechniqueRating};
 use crate::corpus::{CorpusReader, LineKind, Record, Shard};
+use crate::logic::PathOptions;
 use crate::solvers::SolveLimits;
 use crate::sudoku::Grid;
 
@@ -62,12 +63,34 @@ pub fn rate(
     variant: Option<Variant>,
     max_time: Option<Duration>,
 ) -> RatingRow {
+    rate_with(
+        line,
+        puzzle,
+        grid,
+        external,
+        variant,
+        max_time,
+        PathOptions::default(),
+    )
+}
+
+/// [`rate`] with the technique finders that `options` switches on (see [`PathOptions`]).
+pub fn rate_with(
+    line: u64,
+    puzzle: String,
+    grid: Result<&Grid, String>,
+    external: Option<String>,
+    variant: Option<Variant>,
+    max_time: Option<Duration>,
+    options: PathOptions,
+) -> RatingRow {
     let decision_tree = match (&grid, variant) {
         (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
         _ => None,
     };
-    let result = grid
-        .and_then(|g| technique::technique_rating_within(g, max_time).map_err(|e| e.to_string()));
+    let result = grid.and_then(|g| {
+        technique::technique_rating_with(g, max_time, options).map_err(|e| e.to_string())
+    });
     RatingRow {
         line,
         puzzle,

@@ -81,8 +81,18 @@ pub fn technique_rating_within(
     grid: &Grid,
     max_time: Option<Duration>,
 ) -> Result<TechniqueRating, LogicError> {
+    technique_rating_with(grid, max_time, logic::PathOptions::default())
+}
+
+/// [`technique_rating_within`] with the finders that `options` switches on (see
+/// [`logic::PathOptions`]).
+pub fn technique_rating_with(
+    grid: &Grid,
+    max_time: Option<Duration>,
+    options: logic::PathOptions,
+) -> Result<TechniqueRating, LogicError> {
     check_unique(grid)?;
-    Ok(rate_path(&logic::solve_path_within(grid, max_time)?))
+    Ok(rate_path(&logic::solve_path_with(grid, max_time, options)?))
 }
 
 /// Whether a 9x9 puzzle can be rated: SE refuses a puzzle without a solution or with several

@@ -13,6 +13,7 @@ mod honeycomb;
 mod logic_cli;
 mod logic_rating;
 mod logic_techniques;
+mod logic_wings;
 mod puzzle_input;
 mod report_pipeline;
 mod report_stats;
