@@ -178,13 +178,13 @@ pub fn solve_path_with(
     options: PathOptions,
 ) -> Result<SolvePath, LogicError> {
     let _deadline = deadline::Deadline::set(max_time.map(|t| Instant::now() + t));
-    let path = walk(grid);
+    let path = walk(grid, options);
     chains::clear_shared();
     path
 }
 
-/// The loop of [`solve_path_within`], under its deadline.
-fn walk(grid: &Grid) -> Result<SolvePath, LogicError> {
+/// The loop of [`solve_path_with`], under its deadline.
+fn walk(grid: &Grid, options: PathOptions) -> Result<SolvePath, LogicError> {
     let mut state = State::new(grid)?;
     let mut steps = Vec::new();
     while !state.is_solved() {

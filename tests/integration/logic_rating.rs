@@ -577,7 +577,7 @@ fn nested_puzzles_match_serate() {
         assert_eq!(got, want, "{puzzle}");
         checked += 1;
     }
-    assert_eq!(checked, 17);
+    assert_eq!(checked, 20);
 }
 
 /// The Golden Nugget with serate's (and the rater's) first three steps applied — three nested
