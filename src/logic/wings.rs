@@ -104,30 +104,7 @@ fn als_wing(state: &State, k: usize) -> Option<Step> {
     } else {
         Technique::VWXYZWing
     };
-    let mut sets: Vec<u128> = Vec::new();
-    for u in 0..27 {
-        let cells: Vec<usize> = super::UNITS[u]
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| (2..=k as u32 + 1).contains(&state.cands(c).count_ones()))
-            .collect();
-        if cells.len() < k {
-            continue;
-        }
-        for pick in super::combinations(cells.len() as u32, k as u32) {
-            let mut set = 0u128;
-            let mut union = 0u16;
-            for (i, &c) in cells.iter().enumerate() {
-                if pick & (1 << i) != 0 {
-                    set |= 1u128 << c;
-                    union |= state.cands(c);
-                }
-            }
-            if union.count_ones() == k as u32 + 1 && !sets.contains(&set) {
-                sets.push(set);
-            }
-        }
-    }
+    let sets = almost_locked_sets(state, k);
     let mut best: Option<(u16, usize, Step)> = None;
     for set in sets {
         let als: Vec<(usize, u16)> = cells_of(set).map(|c| (c, state.cands(c))).collect();
@@ -213,4 +190,34 @@ pub fn wxyz_wing(state: &State) -> Option<Step> {
 /// VWXYZ-wing: a four-cell almost locked set and a bivalue cell (6.2–6.4).
 pub fn vwxyz_wing(state: &State) -> Option<Step> {
     als_wing(state, 4)
+}
+
+/// The almost locked sets of `k` cells of one unit with `k + 1` digits between them (each cell
+/// with 2 to `k + 1` candidates), unit by unit and in each unit by cell tuple, each set once.
+pub(super) fn almost_locked_sets(state: &State, k: usize) -> Vec<u128> {
+    let mut sets: Vec<u128> = Vec::new();
+    for u in 0..27 {
+        let cells: Vec<usize> = super::UNITS[u]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| (2..=k as u32 + 1).contains(&state.cands(c).count_ones()))
+            .collect();
+        if cells.len() < k {
+            continue;
+        }
+        for pick in super::combinations(cells.len() as u32, k as u32) {
+            let mut set = 0u128;
+            let mut union = 0u16;
+            for (i, &c) in cells.iter().enumerate() {
+                if pick & (1 << i) != 0 {
+                    set |= 1u128 << c;
+                    union |= state.cands(c);
+                }
+            }
+            if union.count_ones() == k as u32 + 1 && !sets.contains(&set) {
+                sets.push(set);
+            }
+        }
+    }
+    sets
 }

@@ -26,7 +26,7 @@
 //! and z; otherwise its suffix starts with 1 (the eliminations are the same either way).
 
 use super::{cell_name, cells_name, cells_of, digits_name, digits_of, State, Step, Technique};
-use super::{CellSet, PEERS, UNITS};
+use super::{CellSet, PEERS};
 
 /// Cells that see every cell of `set` (all cells when `set` is empty).
 fn seeing_all(set: CellSet) -> CellSet {
@@ -36,30 +36,7 @@ fn seeing_all(set: CellSet) -> CellSet {
 /// The almost locked sets of `k` cells of one unit with `k + 1` digits, in SE's order (ascending
 /// cell tuples, lexicographically).
 fn almost_locked_sets(state: &State, k: usize) -> Vec<CellSet> {
-    let mut sets: Vec<CellSet> = Vec::new();
-    for unit in UNITS.iter() {
-        let cells: Vec<usize> = unit
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| (2..=k as u32 + 1).contains(&state.cands(c).count_ones()))
-            .collect();
-        if cells.len() < k {
-            continue;
-        }
-        for pick in super::combinations(cells.len() as u32, k as u32) {
-            let mut set = 0u128;
-            let mut union = 0u16;
-            for (i, &c) in cells.iter().enumerate() {
-                if pick & (1 << i) != 0 {
-                    set |= 1u128 << c;
-                    union |= state.cands(c);
-                }
-            }
-            if union.count_ones() == k as u32 + 1 && !sets.contains(&set) {
-                sets.push(set);
-            }
-        }
-    }
+    let mut sets = super::wings::almost_locked_sets(state, k);
     sets.sort_by_cached_key(|&s| cells_of(s).collect::<Vec<_>>());
     sets
 }

@@ -467,6 +467,18 @@ impl Search {
                 kind,
             });
         };
+        // Region and cell forcing chains: every node all `branches` reach.
+        let push_common = |hints: &mut Vec<DynHint>,
+                           nest: Option<&Nest>,
+                           cache: &[Option<Dynamic>],
+                           branches: &[Node],
+                           sort_key: u8,
+                           kind: Kind| {
+            for t in common_targets(cache, branches) {
+                let chains = branches.iter().map(|&b| (b, t)).collect();
+                push(hints, nest, cache, t, chains, sort_key, kind);
+            }
+        };
         for cell in 0..81 {
             if crate::logic::deadline::passed() {
                 return None;
@@ -534,37 +546,27 @@ impl Search {
                                 Some(Dynamic::of(&links, b, true, nest.as_deref_mut()));
                         }
                     }
-                    let common = common_targets(&cache, &branches);
-                    for t in common {
-                        let chains = branches.iter().map(|&b| (b, t)).collect();
-                        push(
-                            &mut hints,
-                            nest.as_deref(),
-                            &cache,
-                            t,
-                            chains,
-                            6,
-                            Kind::Region(u),
-                        );
-                    }
+                    push_common(
+                        &mut hints,
+                        nest.as_deref(),
+                        &cache,
+                        &branches,
+                        6,
+                        Kind::Region(u),
+                    );
                 }
             }
             let branches: Vec<Node> = crate::logic::digits_of(m)
                 .map(|d| node(cell, d, true))
                 .collect();
-            let common = common_targets(&cache, &branches);
-            for t in common {
-                let chains = branches.iter().map(|&b| (b, t)).collect();
-                push(
-                    &mut hints,
-                    nest.as_deref(),
-                    &cache,
-                    t,
-                    chains,
-                    5,
-                    Kind::Cell,
-                );
-            }
+            push_common(
+                &mut hints,
+                nest.as_deref(),
+                &cache,
+                &branches,
+                5,
+                Kind::Cell,
+            );
         }
         Some(Search { cache, hints })
     }
