@@ -8,6 +8,31 @@ fn rate(line: &str) -> technique::TechniqueRating {
     technique_rating(&Grid::parse(line).unwrap()).unwrap()
 }
 
+/// SE's three ratings as serate prints them: `ER/EP/ED`.
+pub(crate) fn er_ep_ed(r: &technique::TechniqueRating) -> String {
+    format!(
+        "{}/{}/{}",
+        r.rating_text(),
+        r.pearl_text(),
+        r.diamond_text()
+    )
+}
+
+/// Checks a path against the solution it reaches (which `check_solution` validates): no step
+/// removes a true candidate or places a wrong digit.
+pub(crate) fn assert_sound(puzzle: &str, grid: &Grid, path: &dlxlab::logic::SolvePath) {
+    let solution = Grid::parse(&path.end.to_line()).unwrap();
+    dlxlab::sudoku::check_solution(grid, &solution).unwrap();
+    for step in &path.steps {
+        for &(c, d) in &step.eliminations {
+            assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
+        }
+        if let Some((c, d)) = step.placement {
+            assert_eq!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
+        }
+    }
+}
+
 /// Puzzles of the Sudoku Exchange puzzle bank with the rating its author published (Sukaku
 /// Explainer), one for each technique that is the hardest on some path of the sample, with that
 /// technique.
@@ -186,16 +211,7 @@ fn every_step_is_sound() {
         let grid = Grid::parse(puzzle).unwrap();
         let path = solve_path(&grid).unwrap();
         assert!(path.solved, "{puzzle}");
-        let solution = Grid::parse(&path.end.to_line()).unwrap();
-        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
-        for step in &path.steps {
-            for &(c, d) in &step.eliminations {
-                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-            }
-            if let Some((c, d)) = step.placement {
-                assert_eq!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-            }
-        }
+        assert_sound(puzzle, &grid, &path);
     }
 }
 
@@ -249,13 +265,7 @@ fn se_sample_agreement_and_soundness() {
             exact44 += agrees as usize;
         }
         if path.solved {
-            let solution = Grid::parse(&path.end.to_line()).unwrap();
-            dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
-            for step in &path.steps {
-                for &(c, d) in &step.eliminations {
-                    assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-                }
-            }
+            assert_sound(puzzle, &grid, &path);
         }
     }
     assert!(total44 > 500, "sample too small: {total44}");
@@ -330,13 +340,7 @@ fn every_step_on_the_17_clue_corpus_is_sound() {
             continue;
         }
         solved += 1;
-        let solution = Grid::parse(&path.end.to_line()).unwrap();
-        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
-        for step in &path.steps {
-            for &(c, d) in &step.eliminations {
-                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-            }
-        }
+        assert_sound(puzzle, &grid, &path);
     }
     assert!(solved > 49_000, "{solved}");
 }
@@ -461,13 +465,7 @@ fn dynamic_forcing_chains_plus_match_serate_and_are_sound() {
         let r = technique::rate_path(&path);
         assert_eq!(&r.rating_text(), rating, "{puzzle}");
         assert_eq!(r.hardest, "Dynamic Forcing Chains (+)", "{puzzle}");
-        let solution = Grid::parse(&path.end.to_line()).unwrap();
-        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
-        for step in &path.steps {
-            for &(c, d) in &step.eliminations {
-                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-            }
-        }
+        assert_sound(puzzle, &grid, &path);
     }
 }
 
@@ -568,12 +566,7 @@ fn nested_puzzles_match_serate() {
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let (puzzle, want) = line.split_once(' ').unwrap();
         let r = rate(puzzle);
-        let got = format!(
-            "{}/{}/{}",
-            r.rating_text(),
-            r.pearl_text(),
-            r.diamond_text()
-        );
+        let got = er_ep_ed(&r);
         assert_eq!(got, want, "{puzzle}");
         checked += 1;
     }
@@ -643,27 +636,12 @@ fn level_four_puzzles_match_serate() {
         let grid = Grid::parse(puzzle).unwrap();
         let path = solve_path(&grid).unwrap();
         let r = technique::rate_path(&path);
-        let got = format!(
-            "{}/{}/{}",
-            r.rating_text(),
-            r.pearl_text(),
-            r.diamond_text()
-        );
+        let got = er_ep_ed(&r);
         assert_eq!(got, want, "{puzzle}");
         assert_eq!(
             r.hardest, "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
             "{puzzle}"
         );
-        // Every step keeps the true candidates.
-        let solution = Grid::parse(&path.end.to_line()).unwrap();
-        dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
-        for step in &path.steps {
-            for &(c, d) in &step.eliminations {
-                assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-            }
-            if let Some((c, d)) = step.placement {
-                assert_eq!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-            }
-        }
+        assert_sound(puzzle, &grid, &path);
     }
 }

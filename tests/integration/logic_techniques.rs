@@ -9,16 +9,16 @@ use dlxlab::logic::{
 };
 use dlxlab::sudoku::{Grid, Shape};
 
-fn empty() -> State {
+pub(crate) fn empty() -> State {
     State::new(&Grid::empty(Shape::square(3).unwrap())).unwrap()
 }
 
-fn cell(r: usize, c: usize) -> usize {
+pub(crate) fn cell(r: usize, c: usize) -> usize {
     (r - 1) * 9 + (c - 1)
 }
 
 /// Leaves `cell` with exactly the digits of `digits`.
-fn keep(state: &mut State, cell: usize, digits: &[u8]) {
+pub(crate) fn keep(state: &mut State, cell: usize, digits: &[u8]) {
     for d in 1..=9 {
         if !digits.contains(&d) {
             state.eliminate(cell, d);

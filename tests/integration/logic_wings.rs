@@ -7,24 +7,9 @@ use dlxlab::logic::{
     solve_path_with, wings_large, PathOptions, State, Step, Technique, FINDERS, UVWXYZ_WINGS,
 };
 use dlxlab::rating::technique;
-use dlxlab::sudoku::{Grid, Shape};
+use dlxlab::sudoku::Grid;
 
-fn empty() -> State {
-    State::new(&Grid::empty(Shape::square(3).unwrap())).unwrap()
-}
-
-fn cell(r: usize, c: usize) -> usize {
-    (r - 1) * 9 + (c - 1)
-}
-
-/// Leaves `cell` with exactly the digits of `digits`.
-fn keep(state: &mut State, cell: usize, digits: &[u8]) {
-    for d in 1..=9 {
-        if !digits.contains(&d) {
-            state.eliminate(cell, d);
-        }
-    }
-}
+use crate::logic_techniques::{cell, empty, keep};
 
 /// Row 1 from column 1 holds the chain {1,2}, {2,3}, ... of `n` cells: an almost locked set of
 /// `n` cells with the digits 1..=n+1, each digit but the ends in two neighbouring cells.
@@ -185,12 +170,7 @@ fn the_wings_match_serate() {
         let on = PathOptions { uvwxyz_wing: true };
         let path = solve_path_with(&grid, None, on).unwrap();
         let r = technique::rate_path(&path);
-        let got = format!(
-            "{}/{}/{}",
-            r.rating_text(),
-            r.pearl_text(),
-            r.diamond_text()
-        );
+        let got = crate::logic_rating::er_ep_ed(&r);
         assert_eq!(got, serate, "{puzzle}");
         let wing = path
             .steps
@@ -227,16 +207,7 @@ fn every_step_with_both_wings_is_sound() {
             let grid = Grid::parse(puzzle).unwrap();
             let path = solve_path_with(&grid, None, PathOptions { uvwxyz_wing: true }).unwrap();
             assert!(path.solved, "{puzzle}");
-            let solution = Grid::parse(&path.end.to_line()).unwrap();
-            dlxlab::sudoku::check_solution(&grid, &solution).unwrap();
-            for step in &path.steps {
-                for &(c, d) in &step.eliminations {
-                    assert_ne!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-                }
-                if let Some((c, d)) = step.placement {
-                    assert_eq!(solution.get(c as usize), d, "{puzzle}: {}", step.describe());
-                }
-            }
+            crate::logic_rating::assert_sound(puzzle, &grid, &path);
             checked += 1;
         }
     }
