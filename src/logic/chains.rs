@@ -208,7 +208,8 @@ impl<'a> Links<'a> {
         }
     }
 
-    /// Node `n`'s consequences by Y-links (`y`) and by X-links (`x`).
+    /// Node `n`'s consequences in SE's order ("off" ones of an "on" node, "on" ones of an "off"
+    /// node) by Y-links (`y`) and by X-links (`x`).
     fn next(&self, n: Node, y: bool, x: bool) -> &[Node] {
         debug_assert!(self.state.has(node_cell(n), node_digit(n)));
         let (start, ny, all) = self.at[n as usize];
@@ -237,18 +238,6 @@ fn push_cells(set: u128, d: u8, on: bool, out: &mut Vec<Node>) {
         s &= s - 1;
         out.push(node(c, d, on));
     }
-}
-
-/// The "off" consequences of an "on" node, in SE's order (X-links always, Y-links with `y`).
-fn on_to_off(g: &Links, n: Node, y: bool, out: &mut Vec<Node>) {
-    out.clear();
-    out.extend_from_slice(g.next(n, y, true));
-}
-
-/// The "on" consequences of an "off" node, in SE's order.
-fn off_to_on(g: &Links, n: Node, y: bool, x: bool, out: &mut Vec<Node>) {
-    out.clear();
-    out.extend_from_slice(g.next(n, y, x));
 }
 
 /// A chain step found, with SE's sort keys.

@@ -10,7 +10,6 @@ pub(super) struct Scratch {
     pending_off: Vec<u32>,
     current: Vec<u32>,
     mark: Vec<bool>,
-    buf: Vec<Node>,
 }
 
 impl Scratch {
@@ -23,7 +22,6 @@ impl Scratch {
             pending_off: Vec::new(),
             current: Vec::new(),
             mark: vec![false; NODES],
-            buf: Vec::new(),
         }
     }
 
@@ -57,8 +55,7 @@ pub(super) fn cycles(
         for i in 0..s.current.len() {
             let e = s.current[i];
             let n = s.arena.entries[e as usize].0;
-            on_to_off(g, n, y, &mut s.buf);
-            for &off in &s.buf {
+            for &off in g.next(n, y, true) {
                 if !s.arena.is_ancestor(e, off) {
                     let idx = s.arena.push(off, e);
                     s.pending_off.push(idx);
@@ -71,8 +68,7 @@ pub(super) fn cycles(
         for i in 0..s.current.len() {
             let e = s.current[i];
             let n = s.arena.entries[e as usize].0;
-            off_to_on(g, n, y, x, &mut s.buf);
-            for &on in &s.buf {
+            for &on in g.next(n, y, x) {
                 if length >= 4 && on == src {
                     hits.push(s.arena.push(on, e));
                 }
@@ -159,8 +155,7 @@ pub(super) fn forcing_chains(
         for i in 0..s.current.len() {
             let e = s.current[i];
             let n = s.arena.entries[e as usize].0;
-            on_to_off(g, n, y, &mut s.buf);
-            for &off in &s.buf {
+            for &off in g.next(n, y, true) {
                 if off == conjugate {
                     target = Some(s.arena.push(off, e));
                     break 'search;
@@ -177,8 +172,7 @@ pub(super) fn forcing_chains(
         for i in 0..s.current.len() {
             let e = s.current[i];
             let n = s.arena.entries[e as usize].0;
-            off_to_on(g, n, y, true, &mut s.buf);
-            for &on in &s.buf {
+            for &on in g.next(n, y, true) {
                 if on == conjugate {
                     target = Some(s.arena.push(on, e));
                     break 'search;

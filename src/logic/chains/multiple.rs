@@ -29,22 +29,10 @@ impl Implications {
         } else {
             pending_off.push_back(start);
         }
-        let mut buf = Vec::new();
         // SE processes every pending "on" before the next "off", one node at a time.
-        loop {
-            let (n, on) = if let Some(n) = pending_on.pop_front() {
-                (n, true)
-            } else if let Some(n) = pending_off.pop_front() {
-                (n, false)
-            } else {
-                break;
-            };
-            if on {
-                on_to_off(g, n, true, &mut buf);
-            } else {
-                off_to_on(g, n, true, true, &mut buf);
-            }
-            for &m in &buf {
+        while let Some(n) = pending_on.pop_front().or_else(|| pending_off.pop_front()) {
+            // Both kinds of links: an "on" node's "off" consequences, an "off" node's "on" ones.
+            for &m in g.next(n, true, true) {
                 if depth[(m ^ 1) as usize] != 0 {
                     // A contradiction: SE stops the chaining here and keeps what it has.
                     return Implications {
