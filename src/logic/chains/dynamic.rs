@@ -417,7 +417,7 @@ enum Kind {
 
 /// One hint of a dynamic forcing chain search.
 pub(super) struct DynHint {
-    pub(super) score: u16,
+    score: u16,
     pub(super) complexity: usize,
     sort_key: u8,
     /// The conclusion: an "on" node places its digit, an "off" node removes its candidate.
@@ -433,7 +433,7 @@ pub(super) struct DynHint {
 /// chains they rest on.
 pub(super) struct Search {
     cache: Vec<Option<Dynamic>>,
-    pub(super) hints: Vec<DynHint>,
+    hints: Vec<DynHint>,
 }
 
 impl Search {
