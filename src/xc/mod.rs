@@ -8,7 +8,7 @@
 //! - [`dlx`]: the dancing-links arena and Algorithm X/C (Knuth's dlx1/dlx2).
 //! - [`dc`]: dancing cells, exact cover over sparse sets (Knuth's SSXC1).
 //! - [`mcc`]: Algorithm M (Knuth's dlx3), for primary items with multiplicities.
-//! - [`format`]: Knuth's DLX text format, read and written.
+//! - [`format`](mod@format): Knuth's DLX text format, read and written.
 //! - [`engine`]: the [`engine::Engine`] trait; [`choose`]: which engine runs a problem.
 //! - [`count`]: first solution, counting up to a limit, counting all.
 
