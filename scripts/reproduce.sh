@@ -78,6 +78,7 @@ done
 cargo build --release --quiet
 bin=target/release/dlxlab
 failed=()
+work=""
 for name in "${studies[@]}"; do
     file="$data/${corpus[$name]}"
     out="reports/$name"
@@ -95,14 +96,29 @@ for name in "${studies[@]}"; do
         fi
         continue
     fi
-    mkdir -p "$out"
-    rm -f "$out"/runs.csv "$out"/runs.csv.partial "$out"/ratings.csv
+    # Every study is made in a scratch directory and copied into reports/ only when all are
+    # done: a failed run leaves the committed reports as they were, and no study sees the tree
+    # dirtied by an earlier one (meta.json records the revision, `+dirty` for a modified tree).
+    [[ -n "$work" ]] || work=$(mktemp -d)
+    mkdir -p "$work/$name"
+    [[ ! -f "$out/discussion.md" ]] || cp "$out/discussion.md" "$work/$name/"
     echo "== $name: study of $file" >&2
     # shellcheck disable=SC2086 # the arguments are a list of flags
-    "$bin" study --corpus "$file" --out "$out" --quiet --no-plots ${study_args[$name]}
+    "$bin" study --corpus "$file" --out "$work/$name" --quiet --no-plots ${study_args[$name]}
     echo "== $name: report" >&2
-    "$bin" report "$out" --title "$name" --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}"
+    "$bin" report "$work/$name" --title "$name" --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}"
 done
+if ! $check; then
+    for name in "${studies[@]}"; do
+        out="reports/$name"
+        mkdir -p "$out"
+        # The generated files go; discussion.md (written by hand) stays.
+        find "$out" -maxdepth 1 -type f ! -name discussion.md -delete
+        cp "$work/$name"/* "$out"/
+        echo "== $name -> $out" >&2
+    done
+    rm -rf "$work"
+fi
 if [[ ${#failed[@]} -gt 0 ]]; then
     die "the committed report differs from today's code for: ${failed[*]}"
 fi

@@ -24,13 +24,15 @@ pub struct ExplainArgs {
     /// that rated the SE sample did not (see docs/rating.md).
     #[arg(long)]
     uvwxyz_wing: bool,
+    /// Which Sudoku Explainer the path and ratings follow: `sample` (the build that rated
+    /// se-rated-sample.txt) or `serate` (the current serate's default list; see `rate --help`).
+    #[arg(long, default_value_t = dlxlab::rating::SeProfile::Sample)]
+    se_profile: dlxlab::rating::SeProfile,
 }
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     let inputs = args.input.require("explain")?;
-    let options = logic::PathOptions {
-        uvwxyz_wing: args.uvwxyz_wing,
-    };
+    let options = args.se_profile.path_options(args.uvwxyz_wing);
     if let Some(code) =
         reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
     {

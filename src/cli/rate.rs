@@ -15,6 +15,7 @@ use dlxlab::logic;
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::technique::{self, TechniqueRating};
+use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
 use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
@@ -52,6 +53,11 @@ pub struct RateArgs {
     /// that rated the SE sample did not (see docs/rating.md).
     #[arg(long)]
     uvwxyz_wing: bool,
+    /// Which Sudoku Explainer the ratings reproduce: `sample`, the build that rated
+    /// se-rated-sample.txt, or `serate`, Sukaku Explainer's current serate with its default list
+    /// (UVWXYZ-wing on, turbot fish 4.1). Recorded in ratings.csv's se_profile column.
+    #[arg(long, default_value_t = SeProfile::Sample)]
+    se_profile: SeProfile,
 }
 
 /// Parses a positive number of seconds (`--max-seconds`).
@@ -122,9 +128,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     let pool = super::thread_pool(args.threads)?;
     let variant = (!args.no_decision_tree).then_some(args.variant);
     let max_time = Some(Duration::from_secs_f64(args.max_seconds));
-    let options = logic::PathOptions {
-        uvwxyz_wing: args.uvwxyz_wing,
-    };
+    let options = args.se_profile.path_options(args.uvwxyz_wing);
     let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
     let rows: Vec<RatingRow> = pool.install(|| {
         lines

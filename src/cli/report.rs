@@ -38,7 +38,11 @@ pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
     if let Some(fresh) = &args.against {
         let differences = report::check::check(&args.dir, fresh, &ReportOptions::default())
             .with_context(|| {
-                format!("checking {} against {}", args.dir.display(), fresh.display())
+                format!(
+                    "checking {} against {}",
+                    args.dir.display(),
+                    fresh.display()
+                )
             })?;
         if differences.is_empty() {
             println!(

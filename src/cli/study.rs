@@ -15,7 +15,7 @@ use dlxlab::budget::Limits;
 use dlxlab::corpus::{self, Shard, Source};
 use dlxlab::harness::{self, StudyConfig, DEFAULT_CHUNK_LINES};
 use dlxlab::rating::decision_tree::Variant;
-use dlxlab::rating::table;
+use dlxlab::rating::{table, SeProfile};
 use dlxlab::report::{self, ReportOptions};
 use dlxlab::solvers::SolveLimits;
 
@@ -68,6 +68,10 @@ pub struct StudyArgs {
     /// time limit`, so that a corpus of the hardest puzzles cannot hold the study up.
     #[arg(long, default_value_t = 60.0, value_parser = super::rate::parse_seconds)]
     max_seconds: f64,
+    /// Which Sudoku Explainer the ratings in ratings.csv reproduce (as `rate --se-profile`):
+    /// `sample` or `serate`. Recorded in meta.json and in ratings.csv's se_profile column.
+    #[arg(long, default_value_t = SeProfile::Sample)]
+    se_profile: SeProfile,
     /// Do not draw the report (figures PNG + SVG, statistics, report.md) at the end. A shard run
     /// (`--shard`) never draws it: merge the shards with `dlxlab merge`, then run `dlxlab report`.
     #[arg(long)]
@@ -187,7 +191,8 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
                 .open()
                 .with_context(|| format!("re-reading {} for ratings", source.describe()))?;
             let max_time = Some(std::time::Duration::from_secs_f64(args.max_seconds));
-            table::rate_corpus_until(&mut reader, shard, variant, max_time, stop)
+            let options = args.se_profile.path_options(false);
+            table::rate_corpus_until(&mut reader, shard, variant, max_time, options, stop)
                 .with_context(|| format!("rating {}", source.describe()))
         })())
     };
@@ -215,6 +220,13 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
             let path = config.out_dir.join("ratings.csv");
             table::write_file(&rows, &path)
                 .with_context(|| format!("writing {}", path.display()))?;
+            let made = harness::meta::RatingsMeta {
+                se_profile: args.se_profile.name().to_string(),
+                decision_tree: args.ratings == Ratings::All,
+                max_seconds: args.max_seconds,
+            };
+            harness::record_ratings(&config.out_dir, made)
+                .with_context(|| format!("recording the ratings in {dir}/meta.json"))?;
             Some(rows.len())
         }
     };

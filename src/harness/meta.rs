@@ -87,6 +87,21 @@ pub struct Meta {
     /// For a merge: the directories merged.
     #[serde(default)]
     pub merged_from: Vec<String>,
+    /// How `ratings.csv` was made, when the study wrote one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingsMeta>,
+}
+
+/// How a study's `ratings.csv` was made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingsMeta {
+    /// Which Sudoku Explainer the technique ratings reproduce
+    /// ([`crate::rating::SeProfile::label`]; also the `se_profile` column).
+    pub se_profile: String,
+    /// Whether the decision-tree index was computed (`--ratings all`).
+    pub decision_tree: bool,
+    /// Time limit of one puzzle's technique rating, in seconds.
+    pub max_seconds: f64,
 }
 
 /// The machine and build context of a run.

@@ -8,9 +8,9 @@ use crate::corpus::LineCounts;
 use crate::solvers::Status;
 
 use super::meta::Meta;
+use super::Row;
 use crate::report::check::{MEASURED_BEGIN, MEASURED_END};
 use crate::report::stats::quantile_sorted;
-use super::Row;
 
 const STATUSES: [Status; 5] = [
     Status::Unique,

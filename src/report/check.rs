@@ -62,7 +62,7 @@ pub struct DrawnWith {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fingerprint {
     /// The deterministic fields of `meta.json` (corpus, shard, line counts, solvers and limits,
-    /// rows, solver errors, disagreements, reconciliation), `null` without a `meta.json`.
+    /// rows, solver errors, disagreements, reconciliation, how ratings.csv was made), `null` without a `meta.json`.
     pub study: serde_json::Value,
     /// `runs.csv` with the `time_ns` column removed: header and rows, sorted, one per line.
     pub runs_csv: FileDigest,
@@ -73,7 +73,7 @@ pub struct Fingerprint {
 }
 
 /// The fields of `meta.json` that a rerun must reproduce exactly.
-const STUDY_FIELDS: [&str; 8] = [
+const STUDY_FIELDS: [&str; 9] = [
     "corpus",
     "shard",
     "counts",
@@ -82,6 +82,7 @@ const STUDY_FIELDS: [&str; 8] = [
     "solver_errors",
     "disagreements",
     "reconciled",
+    "ratings",
 ];
 
 /// Keys of `meta.json`'s `corpus` that do not depend on where the corpus was read from.

@@ -157,7 +157,10 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
     // Times depend on the machine and its load: they are the one measured column, kept apart so
     // that `dlxlab report --check` can compare everything else.
     writeln!(s, "{MEASURED_BEGIN}")?;
-    writeln!(s, "Measured: median wall time of the solve call over finished runs.\n")?;
+    writeln!(
+        s,
+        "Measured: median wall time of the solve call over finished runs.\n"
+    )?;
     writeln!(s, "| solver | median time (µs) |")?;
     writeln!(s, "|---|---:|")?;
     for x in &r.solvers {

@@ -27,9 +27,13 @@ fn ok(args: &[&str]) {
 
 /// Forty puzzles of the embedded corpus, in `dir/corpus.txt`.
 fn corpus(dir: &Path) -> String {
-    let text = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/default.txt"))
-        .unwrap();
-    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).take(40).collect();
+    let text =
+        fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/default.txt")).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(40)
+        .collect();
     let path = dir.join("corpus.txt");
     fs::write(&path, lines.join("\n") + "\n").unwrap();
     path.to_string_lossy().into_owned()
@@ -88,7 +92,12 @@ fn edit(path: &Path, from: &str, to: &str) {
 #[test]
 fn a_committed_report_passes_its_check_and_fails_when_edited_by_hand() {
     let (_tmp, committed, fresh) = setup();
-    for file in ["deterministic.json", "report.md", "summary.md", "nodes-ecdf.png"] {
+    for file in [
+        "deterministic.json",
+        "report.md",
+        "summary.md",
+        "nodes-ecdf.png",
+    ] {
         assert!(committed.join(file).exists(), "{file} written");
     }
     let out = check(&committed, &fresh);
@@ -116,7 +125,11 @@ fn a_committed_report_passes_its_check_and_fails_when_edited_by_hand() {
         .find(|l| l.starts_with("| singles | 40 | "))
         .expect("the runs table has a singles row")
         .to_string();
-    edit(&report, &runs_row, &runs_row.replacen("| 40 |", "| 41 |", 1));
+    edit(
+        &report,
+        &runs_row,
+        &runs_row.replacen("| 40 |", "| 41 |", 1),
+    );
     let out = check(&committed, &fresh);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -159,8 +172,8 @@ fn a_rerun_with_other_results_fails_the_check() {
     let corpus = tmp.path().join("corpus.txt");
     let text = fs::read_to_string(&corpus).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
-    let other = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/default.txt"))
-        .unwrap();
+    let other =
+        fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/default.txt")).unwrap();
     let replacement = other.lines().nth(200).unwrap().to_string();
     let last = lines.len() - 1;
     lines[last] = &replacement;
