@@ -154,7 +154,8 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         .has_headers(false)
         .from_writer(out);
     csv_out.write_record(COLUMNS)?;
-    let total = if args.quiet || matches!(source, corpus::Source::Stdin) {
+    // A stream is read once, by the count itself: no progress total for it.
+    let total = if args.quiet || source.is_stream() {
         None
     } else {
         harness::count_puzzle_lines(&source, args.shard.unwrap_or(Shard::ALL)).ok()

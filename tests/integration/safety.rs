@@ -1,0 +1,440 @@
+//! Never silently wrong (issue 26): a resume refuses any other run and touches nothing, every
+//! input is read once (pipes, FIFOs, process substitution give the file's results), the main job
+//! leaves a clone's `git status` clean, and exit statuses mean the same in every command.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use dlxlab::corpus::{Shard, Source};
+use dlxlab::harness::{select_solvers, study, Row, StudyConfig};
+use dlxlab::solvers::SolveLimits;
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlxlab");
+
+/// Puzzles `from..from + n` of the embedded corpus (81 characters each, so that two slices of
+/// the same length make corpora of the same shape and size).
+fn puzzles(from: usize, n: usize) -> Vec<&'static str> {
+    dlxlab::corpus::DEFAULT_CORPUS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap())
+        .skip(from)
+        .take(n)
+        .collect()
+}
+
+/// A corpus of puzzles `from..from + n`, with a comment, a blank line and a bad line.
+fn corpus_text(from: usize, n: usize) -> String {
+    let mut text = String::from("# test corpus\n\n");
+    for (k, p) in puzzles(from, n).into_iter().enumerate() {
+        text.push_str(p);
+        text.push('\n');
+        if k == 2 {
+            text.push_str("not-a-puzzle\n");
+        }
+    }
+    text
+}
+
+fn dlxlab(cwd: &Path) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(cwd)
+        .env_remove("DLXLAB_DATA")
+        .stdin(Stdio::null());
+    cmd
+}
+
+fn run_ok(cmd: &mut Command) -> Output {
+    let out = cmd.output().expect("dlxlab runs");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
+            }
+        }
+    }
+    files
+}
+
+fn untimed(rows: Vec<Row>) -> Vec<Row> {
+    rows.into_iter().map(|r| Row { time_ns: 0, ..r }).collect()
+}
+
+mod resume {
+    use super::*;
+
+    const SOLVERS: [&str; 2] = ["singles", "dlx"];
+
+    fn config(corpus: &Path, out: &Path) -> StudyConfig {
+        let names: Vec<String> = SOLVERS.iter().map(|s| s.to_string()).collect();
+        StudyConfig {
+            source: Source::Path(corpus.to_path_buf()),
+            out_dir: out.to_path_buf(),
+            solvers: select_solvers(&names, SolveLimits::default()).unwrap(),
+            shard: Shard::ALL,
+            threads: 1,
+            serial_timing: false,
+            resume: false,
+            force: false,
+            chunk_lines: 4,
+        }
+    }
+
+    /// A run of `corpus` into `out` stopped after about 10 puzzles, as Ctrl-C stops it.
+    fn interrupted(corpus: &Path, out: &Path) {
+        let stop = AtomicBool::new(false);
+        let done = AtomicU64::new(0);
+        let report = study(&config(corpus, out), &stop, &|n| {
+            if done.fetch_add(n, Ordering::SeqCst) + n >= 10 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        })
+        .unwrap();
+        assert!(report.tally.interrupted);
+        assert!(out.join("runs.csv.partial").exists());
+    }
+
+    /// `dlxlab study` of `corpus` into `out` with `extra` flags.
+    fn cli_study(cwd: &Path, corpus: &Path, out: &Path, extra: &[&str]) -> Output {
+        dlxlab(cwd)
+            .args(["study", "--quiet", "--no-plots", "--ratings", "none"])
+            .args(["--solvers", &SOLVERS.join(",")])
+            .arg("--corpus")
+            .arg(corpus)
+            .arg("--out")
+            .arg(out)
+            .args(extra)
+            .output()
+            .unwrap()
+    }
+
+    fn refused(out: &Output, words: &str) {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(words), "{stderr}");
+        assert!(stderr.contains("nothing was changed"), "{stderr}");
+    }
+
+    #[test]
+    fn another_corpus_of_the_same_shape_is_refused_and_the_directory_left_byte_identical() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.txt");
+        let b = dir.path().join("b.txt");
+        std::fs::write(&a, corpus_text(0, 24)).unwrap();
+        std::fs::write(&b, corpus_text(24, 24)).unwrap();
+        assert_eq!(
+            std::fs::metadata(&a).unwrap().len(),
+            std::fs::metadata(&b).unwrap().len()
+        );
+        let out = dir.path().join("o");
+        interrupted(&a, &out);
+        let before = snapshot(&out);
+        refused(
+            &cli_study(dir.path(), &b, &out, &["--resume"]),
+            "another corpus",
+        );
+        assert_eq!(snapshot(&out), before);
+        // Other limits, or another shard: refused the same way.
+        refused(
+            &cli_study(dir.path(), &a, &out, &["--resume", "--limit-nodes", "5"]),
+            "other solvers or limits",
+        );
+        refused(
+            &cli_study(dir.path(), &a, &out, &["--resume", "--shard", "1/2"]),
+            "another shard",
+        );
+        assert_eq!(snapshot(&out), before);
+
+        // The same bytes under another name are the same corpus: the resume finishes the run,
+        // and it equals an uninterrupted one.
+        let copy = dir.path().join("copy-of-a.txt");
+        std::fs::copy(&a, &copy).unwrap();
+        let res = cli_study(dir.path(), &copy, &out, &["--resume"]);
+        assert!(
+            res.status.success(),
+            "{}",
+            String::from_utf8_lossy(&res.stderr)
+        );
+        let whole = dir.path().join("whole");
+        run_ok(
+            &mut dlxlab(dir.path())
+                .args([
+                    "study",
+                    "--quiet",
+                    "--no-plots",
+                    "--ratings",
+                    "none",
+                    "--solvers",
+                    "singles,dlx",
+                    "--corpus",
+                ])
+                .arg(&a)
+                .arg("--out")
+                .arg(&whole),
+        );
+        let rows = |d: &Path| untimed(dlxlab::harness::read_rows(&d.join("runs.csv")).unwrap());
+        assert_eq!(rows(&out), rows(&whole));
+        assert!(!out.join("runs.csv.partial").exists());
+        assert!(!out.join("provenance.json.partial").exists());
+    }
+
+    #[test]
+    fn a_finished_study_survives_a_refused_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.txt");
+        let b = dir.path().join("b.txt");
+        std::fs::write(&a, corpus_text(0, 12)).unwrap();
+        std::fs::write(&b, corpus_text(12, 12)).unwrap();
+        let out = dir.path().join("o");
+        run_ok(
+            &mut dlxlab(dir.path())
+                .args([
+                    "study",
+                    "--quiet",
+                    "--no-plots",
+                    "--solvers",
+                    "singles,dlx",
+                    "--corpus",
+                ])
+                .arg(&a)
+                .arg("--out")
+                .arg(&out),
+        );
+        let before = snapshot(&out);
+        assert!(before.contains_key(Path::new("runs.csv")));
+        assert!(before.contains_key(Path::new("ratings.csv")));
+        refused(
+            &cli_study(dir.path(), &b, &out, &["--resume"]),
+            "another corpus",
+        );
+        refused(
+            &dlxlab(dir.path())
+                .args([
+                    "study",
+                    "--quiet",
+                    "--no-plots",
+                    "--resume",
+                    "--solvers",
+                    "dlx",
+                    "--corpus",
+                ])
+                .arg(&a)
+                .arg("--out")
+                .arg(&out)
+                .output()
+                .unwrap(),
+            "other solvers",
+        );
+        assert_eq!(snapshot(&out), before);
+        // The study is still whole: `report` reads it.
+        run_ok(&mut dlxlab(dir.path()).arg("report").arg(&out));
+    }
+
+    #[test]
+    fn a_new_run_into_an_interrupted_one_is_refused_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.txt");
+        std::fs::write(&a, corpus_text(0, 24)).unwrap();
+        let out = dir.path().join("o");
+        interrupted(&a, &out);
+        let before = snapshot(&out);
+        let res = cli_study(dir.path(), &a, &out, &[]);
+        assert_eq!(res.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&res.stderr);
+        assert!(
+            stderr.contains("interrupted run") && stderr.contains("--force"),
+            "{stderr}"
+        );
+        assert_eq!(snapshot(&out), before);
+        run_ok(
+            &mut dlxlab(dir.path())
+                .args([
+                    "study",
+                    "--quiet",
+                    "--no-plots",
+                    "--ratings",
+                    "none",
+                    "--solvers",
+                    "singles,dlx",
+                    "--force",
+                    "--corpus",
+                ])
+                .arg(&a)
+                .arg("--out")
+                .arg(&out),
+        );
+        assert!(out.join("runs.csv").exists());
+        assert!(!out.join("runs.csv.partial").exists());
+    }
+}
+
+/// Every input read once: the same results from the file, a pipe, a FIFO and process
+/// substitution.
+mod streams {
+    use super::*;
+
+    /// Runs `script` with bash in `cwd`, `$DLXLAB` naming the binary and `$F` the corpus.
+    fn bash(cwd: &Path, corpus: &Path, script: &str) -> Output {
+        run_ok(
+            Command::new("bash")
+                .arg("-c")
+                .arg(script)
+                .current_dir(cwd)
+                .env("DLXLAB", BIN)
+                .env("F", corpus)
+                .env_remove("DLXLAB_DATA")
+                .stdin(Stdio::null()),
+        )
+    }
+
+    /// The four ways to give the corpus `$F` to `dlxlab COMMAND --corpus ... TAIL`, as bash
+    /// command lines: the file, a pipe, a FIFO written by `cat`, and process substitution.
+    fn ways(dir: &Path, command: &str, tail: &str) -> Vec<(&'static str, String)> {
+        let fifo = dir.join("fifo");
+        let fifo = fifo.display();
+        let run = |corpus: &str| format!("\"$DLXLAB\" {command} --corpus {corpus} {tail}");
+        vec![
+            ("file", run("\"$F\"")),
+            ("pipe", format!("cat \"$F\" | {}", run("-"))),
+            (
+                "fifo",
+                format!(
+                    "rm -f {fifo}; mkfifo {fifo}; cat \"$F\" > {fifo} & {}; s=$?; wait; rm -f {fifo}; exit $s",
+                    run(&fifo.to_string())
+                ),
+            ),
+            ("process substitution", run("<(cat \"$F\")")),
+        ]
+    }
+
+    /// The count CSV without its time column.
+    fn untimed_csv(text: &str) -> Vec<String> {
+        text.lines()
+            .map(|line| {
+                let mut fields: Vec<&str> = line.split(',').collect();
+                fields.remove(6);
+                fields.join(",")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn count_over_a_pipe_a_fifo_and_process_substitution_equals_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("c.txt");
+        std::fs::write(&corpus, corpus_text(0, 10)).unwrap();
+        let mut first: Option<Vec<String>> = None;
+        for (way, script) in ways(dir.path(), "count --max 2", "") {
+            let out = bash(dir.path(), &corpus, &script);
+            let csv = untimed_csv(&String::from_utf8_lossy(&out.stdout));
+            // 10 puzzles and the bad line, under the header.
+            assert_eq!(csv.len(), 12, "{way}: {csv:?}");
+            match &first {
+                None => first = Some(csv),
+                Some(file) => assert_eq!(&csv, file, "{way}"),
+            }
+        }
+    }
+
+    #[test]
+    fn study_over_a_pipe_a_fifo_and_process_substitution_equals_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("c.txt");
+        std::fs::write(&corpus, corpus_text(0, 6)).unwrap();
+        let mut first = None;
+        for k in 0..4 {
+            let out = dir.path().join(format!("o{k}"));
+            let tail = format!("--out {}", out.display());
+            let (way, script) = ways(
+                dir.path(),
+                "study --quiet --no-plots --solvers singles,dlx",
+                &tail,
+            )
+            .swap_remove(k);
+            bash(dir.path(), &corpus, &script);
+            let meta = dlxlab::harness::read_meta(&out).unwrap();
+            let rows = untimed(dlxlab::harness::read_rows(&out.join("runs.csv")).unwrap());
+            let ratings = std::fs::read_to_string(out.join("ratings.csv")).unwrap();
+            let got = (meta.corpus.sha256, meta.corpus.bytes, rows, ratings);
+            assert_eq!(got.2.len(), 7 * 2, "{way}");
+            match &first {
+                None => first = Some(got),
+                Some(file) => assert_eq!(&got, file, "{way}"),
+            }
+        }
+    }
+}
+
+/// The main job does not touch tracked files.
+mod main_job {
+    use super::*;
+
+    #[test]
+    fn the_main_job_in_a_clone_leaves_git_status_clean() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path();
+        let git = |args: &[&str]| {
+            run_ok(
+                Command::new("git")
+                    .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+                    .args(args)
+                    .current_dir(repo),
+            )
+        };
+        git(&["init", "-q"]);
+        // The repository's own ignore rules, and a committed report where the old default wrote.
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(".gitignore"),
+            repo.join(".gitignore"),
+        )
+        .unwrap();
+        std::fs::create_dir_all(repo.join("reports/17-clue")).unwrap();
+        std::fs::write(repo.join("reports/17-clue/summary.md"), "committed\n").unwrap();
+        git(&["add", "-A"]);
+        git(&["commit", "-q", "-m", "clone"]);
+        // The dataset as scripts/fetch-datasets.sh puts it, then the README's main job.
+        std::fs::create_dir_all(repo.join("datasets")).unwrap();
+        std::fs::write(repo.join("datasets/17-clue.txt"), corpus_text(0, 4)).unwrap();
+        run_ok(dlxlab(repo).args(["study", "--quiet", "--solvers", "singles,dlx"]));
+        // And on the embedded corpus.
+        std::fs::remove_file(repo.join("datasets/17-clue.txt")).unwrap();
+        run_ok(dlxlab(repo).args([
+            "study",
+            "--quiet",
+            "--no-plots",
+            "--ratings",
+            "none",
+            "--solvers",
+            "singles",
+        ]));
+        assert!(repo.join("results/17-clue/runs.csv").exists());
+        assert!(repo.join("results/default/meta.json").exists());
+        let status = git(&["status", "--porcelain", "--untracked-files=all"]);
+        assert_eq!(String::from_utf8_lossy(&status.stdout), "");
+        assert_eq!(
+            std::fs::read_to_string(repo.join("reports/17-clue/summary.md")).unwrap(),
+            "committed\n"
+        );
+        let ignored = git(&["check-ignore", "reports/default/summary.md"]);
+        assert!(ignored.status.success());
+    }
+}
