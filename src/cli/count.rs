@@ -16,7 +16,9 @@ use dlxlab::harness::{self, engine, Mode, Plan, Row, SolverRun, DEFAULT_CHUNK_LI
 use dlxlab::solvers::Status;
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, Input, Origin, PuzzleArgs};
+use super::input::{
+    first_field, input_name, no_valid_puzzle, reject_invalid_arguments, Input, Origin, PuzzleArgs,
+};
 use super::study::{limits, locate_corpus, progress_bar, stop_flag};
 
 /// The columns of the count CSV.
@@ -208,7 +210,17 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
             "count: interrupted after {} puzzles; no output file written",
             tally.puzzles
         );
+        if let Some(f) = file {
+            f.discard()?;
+        }
         return Ok(ExitCode::from(130));
+    }
+    let whole_corpus = inline.is_empty() && args.shard.is_none();
+    if whole_corpus && tally.counts.puzzle_lines == tally.counts.invalid_lines {
+        if let Some(f) = file {
+            f.discard()?;
+        }
+        return Err(no_valid_puzzle(&input_name(&source.describe())));
     }
     match file {
         Some(f) => f.commit()?,

@@ -17,7 +17,7 @@ use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::technique::{self, TechniqueRating};
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
+use super::input::{parse_grid, Origin, PuzzleArgs};
 use super::study::progress_bar;
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
@@ -103,12 +103,10 @@ fn error_kind(error: &str) -> &'static str {
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     // Read lossily, so that a line that is not UTF-8 becomes one row with an error instead of
     // aborting the whole corpus.
-    let inputs = args.input.require("rate")?;
-    if let Some(code) =
-        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
-    {
-        return Ok(code);
-    }
+    let inputs = match args.input.require_puzzles("rate", parse_grid)? {
+        Ok(inputs) => inputs,
+        Err(code) => return Ok(code),
+    };
     let lines: Vec<(usize, &str)> = inputs
         .iter()
         .map(|input| {

@@ -22,6 +22,7 @@ use dlxlab::solvers::SolveLimits;
 /// Run a corpus through every solver: runs.csv, meta.json, summary.md, ratings.csv, then the
 /// figures (nodes against difficulty ratings, PNG + SVG) and statistics of `dlxlab report`.
 #[derive(Args, Debug)]
+#[command(after_help = super::input::EXIT_STATUS_TABLE)]
 pub struct StudyArgs {
     /// Corpus file, `-` for standard input. Default: $DLXLAB_DATA/17-clue.txt, else
     /// datasets/17-clue.txt, else the embedded default corpus.
@@ -163,6 +164,15 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
     let source = located
         .settle()
         .with_context(|| format!("reading {described}"))?;
+    // Before anything in the output directory changes.
+    if !source
+        .holds_a_puzzle()
+        .with_context(|| format!("reading {described}"))?
+    {
+        return Err(super::input::no_valid_puzzle(&super::input::input_name(
+            &described,
+        )));
+    }
     let shard = args.shard.unwrap_or(Shard::ALL);
     let out_dir = args.out.clone().unwrap_or_else(|| {
         let base = Path::new(DEFAULT_RESULTS_DIR).join(source.name());

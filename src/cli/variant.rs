@@ -13,7 +13,7 @@ use dlxlab::puzzles::honeycomb::xc::{self as hxc, XcSolver};
 use dlxlab::puzzles::honeycomb::{HoneyGrid, HoneyOutcome};
 use dlxlab::solvers::SolveLimits;
 
-use super::input::{reject_invalid_arguments, PuzzleArgs};
+use super::input::PuzzleArgs;
 
 /// Arguments of `dlxlab honeycomb`.
 #[derive(Args, Debug)]
@@ -137,12 +137,12 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
             if !matches!(solver.as_str(), "xc" | "seq") {
                 bail!("unknown honeycomb solver `{solver}` (xc or seq)");
             }
-            let inputs = input.require("honeycomb solve")?;
-            if let Some(code) =
-                reject_invalid_arguments(&inputs, |t| HoneyGrid::parse(t).map(|_| ()))
+            let inputs = match input
+                .require_puzzles("honeycomb solve", |t| HoneyGrid::parse(t).map(|_| ()))?
             {
-                return Ok(code);
-            }
+                Ok(inputs) => inputs,
+                Err(code) => return Ok(code),
+            };
             let mut xc = XcSolver::new();
             for input in &inputs {
                 let p = match parse(input.puzzle()) {
@@ -165,12 +165,12 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                 max_solutions: max,
                 ..SolveLimits::default()
             };
-            let inputs = input.require("honeycomb count")?;
-            if let Some(code) =
-                reject_invalid_arguments(&inputs, |t| HoneyGrid::parse(t).map(|_| ()))
+            let inputs = match input
+                .require_puzzles("honeycomb count", |t| HoneyGrid::parse(t).map(|_| ()))?
             {
-                return Ok(code);
-            }
+                Ok(inputs) => inputs,
+                Err(code) => return Ok(code),
+            };
             let mut xc = XcSolver::new();
             for input in &inputs {
                 let text = input.puzzle();
@@ -398,11 +398,11 @@ pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
                 max_solutions: if count { max } else { 2 },
                 ..SolveLimits::default()
             };
-            let inputs = input.require("variant solve")?;
             let check = |t: &str| VariantPuzzle::parse(variant, t).map(|_| ());
-            if let Some(code) = reject_invalid_arguments(&inputs, check) {
-                return Ok(code);
-            }
+            let inputs = match input.require_puzzles("variant solve", check)? {
+                Ok(inputs) => inputs,
+                Err(code) => return Ok(code),
+            };
             for input in &inputs {
                 let p = match VariantPuzzle::parse(variant, &input.text) {
                     Ok(p) => p,

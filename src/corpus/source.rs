@@ -184,6 +184,19 @@ impl Source {
         })
     }
 
+    /// Whether at least one line is a valid puzzle (reads up to the first one). On a stream this
+    /// consumes it: [`Source::settle`] first.
+    pub fn holds_a_puzzle(&self) -> io::Result<bool> {
+        for line in self.open()? {
+            if let super::LineKind::Puzzle(record) = line?.kind {
+                if record.grid.is_ok() {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
     /// The hex SHA-256 and the size of the whole source, read once more. On a stream this
     /// consumes it: [`Source::settle`] first.
     pub fn fingerprint(&self) -> io::Result<(String, u64)> {

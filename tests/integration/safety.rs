@@ -438,3 +438,124 @@ mod main_job {
         assert!(ignored.status.success());
     }
 }
+
+/// The exit-status table of the README and `--help`, walked command by command.
+mod exit_statuses {
+    use super::*;
+
+    /// Every command that takes Sudoku puzzles, with the flags it needs; `study` takes a corpus
+    /// only.
+    const COMMANDS: [&[&str]; 8] = [
+        &["solve"],
+        &["rate", "--quiet", "--no-decision-tree"],
+        &["count", "--max", "2", "--quiet"],
+        &["check", "--solvers", "dlx,fast"],
+        &["canon"],
+        &["explain"],
+        &["minimize"],
+        &["study", "--quiet", "--no-plots", "--solvers", "dlx"],
+    ];
+
+    /// Runs `dlxlab COMMAND EXTRA` in `cwd` (a study writes to `cwd/out-N`, N counting runs).
+    fn status(cwd: &Path, command: &[&str], extra: &[&str]) -> (i32, String) {
+        let mut cmd = dlxlab(cwd);
+        cmd.args(command).args(extra);
+        if command[0] == "study" {
+            static RUNS: AtomicU64 = AtomicU64::new(0);
+            cmd.arg("--out")
+                .arg(cwd.join(format!("out-{}", RUNS.fetch_add(1, Ordering::SeqCst))));
+        }
+        let out = cmd.output().unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    #[test]
+    fn every_command_gives_the_same_status_and_message_for_the_same_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let cwd = dir.path();
+        let puzzle = puzzles(0, 1)[0];
+        let mut binary: Vec<u8> = (0..=255u8).cycle().take(3000).collect();
+        binary.extend_from_slice(b"\n\0\x7fELF\n");
+        std::fs::write(cwd.join("binary.dat"), &binary).unwrap();
+        std::fs::write(cwd.join("text.txt"), "# no puzzle here\nhello\n12345\n").unwrap();
+        std::fs::write(cwd.join("mixed.txt"), format!("{puzzle}\nnot-a-puzzle\n")).unwrap();
+        let bad_9 = format!("11{}", &puzzle[2..]);
+        let bad_16 = format!("11{}", ".".repeat(254));
+        for command in COMMANDS {
+            let name = command[0];
+            if name != "study" {
+                assert_eq!(status(cwd, command, &[puzzle]).0, 0, "{name} PUZZLE");
+                for bad in [&bad_9, &bad_16] {
+                    let (code, stderr) = status(cwd, command, &[puzzle, bad]);
+                    assert_eq!(code, 1, "{name} with an invalid argument: {stderr}");
+                    assert!(
+                        stderr.contains("dlxlab: argument 2: puzzle `11"),
+                        "{stderr}"
+                    );
+                }
+            }
+            assert_eq!(
+                status(cwd, command, &["--corpus", "mixed.txt"]),
+                (0, String::new()),
+                "{name}: a bad line among puzzles is a record"
+            );
+            for file in ["binary.dat", "text.txt"] {
+                assert_eq!(
+                    status(cwd, command, &["--corpus", file]),
+                    (
+                        2,
+                        format!("dlxlab: {file}: no valid puzzle (every line is blank, a comment or not a puzzle)\n")
+                    ),
+                    "{name} --corpus {file}"
+                );
+            }
+            let (code, stderr) = status(cwd, command, &["--corpus", "missing.txt"]);
+            assert_eq!(code, 2, "{name}: {stderr}");
+            assert!(stderr.contains("missing.txt"), "{stderr}");
+            assert_eq!(status(cwd, command, &["--no-such-flag"]).0, 2, "{name}");
+        }
+    }
+
+    #[test]
+    fn an_external_solver_that_fails_is_a_failure_in_solve_and_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let cwd = dir.path();
+        let puzzle = puzzles(0, 1)[0];
+        let sixteen = format!("1{}", ".".repeat(255));
+        for (command, p) in [
+            (&["solve", "--external", "x=false"][..], puzzle),
+            (&["solve", "--external", "x=echo garbage"][..], puzzle),
+            (
+                &["check", "--solvers", "dlx", "--external", "x=false"][..],
+                puzzle,
+            ),
+            // The external protocol is 9x9: a 16x16 puzzle gets no answer, which is no success.
+            (&["solve", "--external", "x=false"][..], &sixteen),
+            (
+                &["check", "--solvers", "fast", "--external", "x=false"][..],
+                &sixteen,
+            ),
+        ] {
+            let (code, stderr) = status(cwd, command, &[p]);
+            assert_eq!(code, 1, "{command:?} {}: {stderr}", &p[..20]);
+        }
+    }
+
+    #[test]
+    fn the_table_is_in_every_help() {
+        for command in COMMANDS {
+            let out = run_ok(dlxlab(Path::new(".")).args([command[0], "--help"]));
+            let help = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                help.contains("Exit status (the same in every command)"),
+                "{}",
+                command[0]
+            );
+        }
+        let out = run_ok(dlxlab(Path::new(".")).arg("--help"));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("130  interrupted"));
+    }
+}
