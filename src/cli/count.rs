@@ -46,8 +46,9 @@ const PREFERENCE: [&str; 4] = ["memo", "fast", "dlx", "mrv"];
 pub struct CountArgs {
     #[command(flatten)]
     input: PuzzleArgs,
-    /// Count up to this many solutions per puzzle; 0 counts all.
-    #[arg(long)]
+    /// Count up to this many solutions per puzzle; 0 (the default, as in every command that
+    /// counts) counts all.
+    #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
     max: u64,
     /// Output CSV (written atomically); default: standard output.
     #[arg(long)]

@@ -31,9 +31,10 @@ pub struct SolveArgs {
     /// limit a count of two or more may be a lower bound.
     #[arg(long)]
     count: bool,
-    /// Stop after this many solutions (0 = count them all).
-    #[arg(long, default_value_t = 2)]
-    max: u64,
+    /// Stop after this many solutions (0 = all). Default: all with --count (as in every command
+    /// that counts), else 2 (enough to prove a puzzle unique).
+    #[arg(long, visible_alias = "max-solutions")]
+    max: Option<u64>,
     /// Print every deduction, guess, contradiction and solution of the search.
     #[arg(long)]
     trace: bool,
@@ -58,7 +59,7 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let limits = SolveLimits {
-        max_solutions: args.max,
+        max_solutions: args.max.unwrap_or(if args.count { 0 } else { 2 }),
         budget: Limits {
             max_nodes: args.limit_nodes,
             max_time: args.limit_ms.map(Duration::from_millis),

@@ -40,8 +40,8 @@ pub struct StudyArgs {
     /// Time budget per puzzle and solver, in milliseconds (makes rows machine-dependent).
     #[arg(long)]
     limit_ms: Option<u64>,
-    /// Stop after this many solutions (0 = count all; 2 proves uniqueness).
-    #[arg(long, default_value_t = 2)]
+    /// Stop after this many solutions (0 = count all; the default 2 proves uniqueness).
+    #[arg(long = "max", visible_alias = "max-solutions", default_value_t = 2)]
     max_solutions: u64,
     /// Run only shard K of N (lines whose number l has (l-1) mod N = K-1).
     #[arg(long)]
@@ -72,11 +72,14 @@ pub struct StudyArgs {
     /// hard corpora), or `none` (no ratings.csv).
     #[arg(long, value_enum, default_value_t = Ratings::Technique)]
     ratings: Ratings,
-    /// Time limit of the technique rating of one puzzle for ratings.csv, in seconds (as `rate
-    /// --max-seconds`): a puzzle still unrated then gets a row with empty ratings and `error =
-    /// time limit`, so that a corpus of the hardest puzzles cannot hold the study up.
-    #[arg(long, default_value_t = 60.0, value_parser = super::rate::parse_seconds)]
-    max_seconds: f64,
+    /// Time budget of the technique rating of one puzzle for ratings.csv, in milliseconds (`rate
+    /// --limit-ms`): a puzzle still unrated then gets a row with empty ratings and `error = time
+    /// limit`, so that a corpus of the hardest puzzles cannot hold the study up.
+    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
+    rate_limit_ms: u64,
+    /// The old spelling of --rate-limit-ms, in seconds.
+    #[arg(long, hide = true, value_parser = super::rate::parse_seconds, conflicts_with = "rate_limit_ms")]
+    max_seconds: Option<f64>,
     /// Do not draw the report (figures PNG + SVG, statistics, report.md) at the end. A shard run
     /// (`--shard`) never draws it: merge the shards with `dlxlab merge`, then run `dlxlab report`.
     #[arg(long)]
@@ -215,7 +218,10 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
             let mut reader = source
                 .open()
                 .with_context(|| format!("re-reading {} for ratings", source.describe()))?;
-            let max_time = Some(std::time::Duration::from_secs_f64(args.max_seconds));
+            let max_time = Some(super::rate::rating_budget(
+                args.rate_limit_ms,
+                args.max_seconds,
+            ));
             table::rate_corpus_until(&mut reader, shard, variant, max_time, stop)
                 .with_context(|| format!("rating {}", source.describe()))
         })())

@@ -35,8 +35,8 @@ enum HoneycombCommand {
         /// Count solutions (up to --max) instead of proving uniqueness.
         #[arg(long)]
         count: bool,
-        /// With --count: stop after this many solutions (0 = all).
-        #[arg(long, default_value_t = 0)]
+        /// With --count: stop after this many solutions (0 = all, the default when counting).
+        #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
         max: u64,
     },
     /// Count every solution of each puzzle with DLX (the empty board counts complete grids).
@@ -44,8 +44,8 @@ enum HoneycombCommand {
     Count {
         #[command(flatten)]
         input: PuzzleArgs,
-        /// Stop after this many solutions (0 = all).
-        #[arg(long, default_value_t = 0)]
+        /// Stop after this many solutions (0 = all, the default when counting).
+        #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
         max: u64,
     },
     /// Estimate the number of solutions (the empty board: complete grids) by Knuth's random paths.
@@ -71,8 +71,8 @@ enum HoneycombCommand {
         /// PCG64 seed of the sample.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Node limit per subproblem (0 = none); a subproblem that hits it is an error.
-        #[arg(long, default_value_t = 0)]
+        /// Node budget per subproblem (0 = none); a subproblem that hits it is an error.
+        #[arg(long = "limit-nodes", alias = "max-nodes", default_value_t = 0)]
         max_nodes: u64,
         /// Worker threads (default 1; the result does not depend on it).
         #[arg(long, default_value_t = 1)]
@@ -375,8 +375,8 @@ enum VariantCommand {
         /// Count solutions (up to --max) instead of proving uniqueness.
         #[arg(long)]
         count: bool,
-        /// With --count: stop after this many solutions (0 = all).
-        #[arg(long, default_value_t = 0)]
+        /// With --count: stop after this many solutions (0 = all, the default when counting).
+        #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
         max: u64,
     },
 }

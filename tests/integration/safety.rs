@@ -559,3 +559,149 @@ mod exit_statuses {
         assert!(String::from_utf8_lossy(&out.stdout).contains("130  interrupted"));
     }
 }
+
+/// One vocabulary of flags (docs/cli.md): the current names, and the old spellings as aliases.
+mod flags {
+    use super::*;
+
+    fn stdout(args: &[&str]) -> String {
+        String::from_utf8(run_ok(dlxlab(Path::new(".")).args(args)).stdout).unwrap()
+    }
+
+    #[test]
+    fn old_spellings_give_what_the_new_names_give() {
+        let p = puzzles(0, 1)[0];
+        assert_eq!(
+            stdout(&[
+                "rate",
+                "--quiet",
+                "--variant",
+                "nodes",
+                "--max-seconds",
+                "30",
+                p
+            ]),
+            stdout(&[
+                "rate",
+                "--quiet",
+                "--decision-tree",
+                "nodes",
+                "--limit-ms",
+                "30000",
+                p
+            ])
+        );
+        // A puzzle with very many solutions.
+        let many = format!("1{}9", ".".repeat(79));
+        let two = many.as_str();
+        assert_eq!(
+            stdout(&["solve", "--count", "--max-solutions", "5", two]),
+            stdout(&["solve", "--count", "--max", "5", two])
+        );
+        assert_eq!(stdout(&["solve", "--count", "--max", "5", two]), "5\n");
+        assert_eq!(stdout(&["solve", two]), "multiple\n");
+        // `count` needs no --max: all, as every command that counts.
+        let counted = stdout(&["count", "--quiet", p]);
+        assert!(
+            counted.lines().nth(1).unwrap().contains(",unique,1,"),
+            "{counted}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("c.txt");
+        std::fs::write(&corpus, corpus_text(0, 3)).unwrap();
+        for (k, flags) in [
+            ["--max-solutions", "2", "--max-seconds", "30"],
+            ["--max", "2", "--rate-limit-ms", "30000"],
+        ]
+        .iter()
+        .enumerate()
+        {
+            run_ok(
+                dlxlab(dir.path())
+                    .args(["study", "--quiet", "--no-plots", "--solvers", "dlx"])
+                    .args(flags)
+                    .arg("--corpus")
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(dir.path().join(format!("o{k}"))),
+            );
+        }
+        let (a, b) = (dir.path().join("o0"), dir.path().join("o1"));
+        assert_eq!(
+            std::fs::read(a.join("ratings.csv")).unwrap(),
+            std::fs::read(b.join("ratings.csv")).unwrap()
+        );
+        let out = dlxlab(Path::new("."))
+            .args(["solve", "--max-ms", "2000", "--external", "x=false", p])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "the old --max-ms parses");
+    }
+}
+
+/// `rate` over a corpus behaves like `study`: rows written as it goes, Ctrl-C keeps them, and
+/// `--resume` finishes the same run (and refuses another).
+mod rate_like_study {
+    use super::*;
+
+    #[test]
+    fn an_interrupted_rating_resumed_equals_an_uninterrupted_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("c.txt");
+        std::fs::write(&corpus, corpus_text(0, 600)).unwrap();
+        let rate = |out: &str, extra: &[&str]| {
+            let mut cmd = dlxlab(dir.path());
+            cmd.args(["rate", "--quiet", "--no-decision-tree", "--threads", "1"])
+                .args(["--corpus", "c.txt", "--out", out])
+                .args(extra);
+            cmd
+        };
+        run_ok(&mut rate("whole.csv", &[]));
+
+        let mut child = rate("r.csv", &[]).spawn().unwrap();
+        let partial = dir.path().join("r.csv.partial");
+        // Ctrl-C once the first rows are on disk.
+        let start = std::time::Instant::now();
+        while std::fs::read_to_string(&partial).map_or(0, |t| t.lines().count()) < 3 {
+            assert!(start.elapsed().as_secs() < 120, "no rows written");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        run_ok(Command::new("kill").args(["-INT", &child.id().to_string()]));
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130));
+        assert!(!dir.path().join("r.csv").exists());
+        let kept = std::fs::read_to_string(&partial).unwrap();
+        let whole = std::fs::read_to_string(dir.path().join("whole.csv")).unwrap();
+        assert!(
+            whole.starts_with(&kept),
+            "the kept rows are a prefix of the whole run"
+        );
+        assert!(kept.lines().count() < whole.lines().count());
+
+        // Another run into it is refused, and so is a resume with other settings: nothing changes.
+        let before = snapshot(dir.path());
+        for extra in [&[][..], &["--resume", "--limit-ms", "5000"][..]] {
+            let out = rate("r.csv", extra).output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{extra:?}");
+            assert!(String::from_utf8_lossy(&out.stderr).contains("nothing was changed"));
+        }
+        std::fs::write(dir.path().join("other.txt"), corpus_text(600, 600)).unwrap();
+        let out = dlxlab(dir.path())
+            .args(["rate", "--quiet", "--no-decision-tree", "--threads", "1"])
+            .args(["--corpus", "other.txt", "--out", "r.csv", "--resume"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("other puzzles"));
+        std::fs::remove_file(dir.path().join("other.txt")).unwrap();
+        assert_eq!(snapshot(dir.path()), before);
+
+        run_ok(&mut rate("r.csv", &["--resume"]));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("r.csv")).unwrap(),
+            whole
+        );
+        assert!(!partial.exists());
+        assert!(!dir.path().join("r.csv.provenance.partial").exists());
+    }
+}
