@@ -48,8 +48,8 @@ pub struct RateArgs {
     quiet: bool,
     /// Which decision-tree index fills the decision_tree column: nodes, checks, wrong-choices,
     /// wasted-nodes or combined (`--variant` is the old spelling; `--variant` of `solve` and
-    /// `generate` names a puzzle type). The index re-runs mrv recording its whole search tree:
-    /// on the 17-clue corpus about 140 times the technique rating's time (docs/rating.md), so
+    /// `generate` names a puzzle type). On by default; it re-runs mrv recording its whole search
+    /// tree, about 130 times the technique rating's time on 17-clue puzzles (docs/rating.md), so
     /// `--no-decision-tree` is the fast choice for large corpora.
     #[arg(
         long = "decision-tree",

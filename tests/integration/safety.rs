@@ -176,7 +176,7 @@ mod resume {
         );
         let whole = dir.path().join("whole");
         run_ok(
-            &mut dlxlab(dir.path())
+            dlxlab(dir.path())
                 .args([
                     "study",
                     "--quiet",
@@ -206,7 +206,7 @@ mod resume {
         std::fs::write(&b, corpus_text(12, 12)).unwrap();
         let out = dir.path().join("o");
         run_ok(
-            &mut dlxlab(dir.path())
+            dlxlab(dir.path())
                 .args([
                     "study",
                     "--quiet",
@@ -246,7 +246,7 @@ mod resume {
         );
         assert_eq!(snapshot(&out), before);
         // The study is still whole: `report` reads it.
-        run_ok(&mut dlxlab(dir.path()).arg("report").arg(&out));
+        run_ok(dlxlab(dir.path()).arg("report").arg(&out));
     }
 
     #[test]
@@ -266,7 +266,7 @@ mod resume {
         );
         assert_eq!(snapshot(&out), before);
         run_ok(
-            &mut dlxlab(dir.path())
+            dlxlab(dir.path())
                 .args([
                     "study",
                     "--quiet",
