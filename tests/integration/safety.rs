@@ -285,6 +285,23 @@ mod resume {
         assert!(out.join("runs.csv").exists());
         assert!(!out.join("runs.csv.partial").exists());
     }
+
+    #[test]
+    fn a_partial_run_that_records_nothing_is_not_resumed() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.txt");
+        std::fs::write(&a, corpus_text(0, 24)).unwrap();
+        let out = dir.path().join("o");
+        interrupted(&a, &out);
+        // As an interrupted run of an older dlxlab leaves it.
+        std::fs::remove_file(out.join("provenance.json.partial")).unwrap();
+        let before = snapshot(&out);
+        refused(
+            &cli_study(dir.path(), &a, &out, &["--resume"]),
+            "no readable record",
+        );
+        assert_eq!(snapshot(&out), before);
+    }
 }
 
 /// Every input read once: the same results from the file, a pipe, a FIFO and process
