@@ -134,6 +134,12 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     for run in &mut solvers {
         run.limits = lim;
     }
+    // A corpus without one valid puzzle is refused before any output; a stream, which can be
+    // read only once, is judged after its count (by the lines of its shard).
+    let corpus = inline.is_empty();
+    if corpus && !source.is_stream() && !source.holds_a_puzzle()? {
+        return Err(no_valid_puzzle(&input_name(&source.describe())));
+    }
     let plan = Plan {
         solvers: &solvers,
         mode: Mode::FirstSupporting,
@@ -216,8 +222,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::from(130));
     }
-    let whole_corpus = inline.is_empty() && args.shard.is_none();
-    if whole_corpus && tally.counts.puzzle_lines == tally.counts.invalid_lines {
+    if corpus && source.is_stream() && tally.counts.puzzle_lines == tally.counts.invalid_lines {
         if let Some(f) = file {
             f.discard()?;
         }
