@@ -123,7 +123,7 @@ fn prepare_output(
     lines: &[(u64, &str)],
     resume: bool,
     force: bool,
-) -> anyhow::Result<(Option<AtomicFile>, usize)> {
+) -> anyhow::Result<(AtomicFile, usize)> {
     let partial = partial_path(out);
     let record = resumable::provenance_path(out);
     if resume {
@@ -159,7 +159,7 @@ fn prepare_output(
         if keep > 0 {
             let file = AtomicFile::append_after(out, keep)
                 .with_context(|| format!("opening {}", partial.display()))?;
-            return Ok((Some(file), done));
+            return Ok((file, done));
         }
     } else if partial.exists() && !force {
         bail!(
@@ -171,7 +171,7 @@ fn prepare_output(
         .write(&record)
         .with_context(|| format!("writing {}", record.display()))?;
     let file = AtomicFile::create(out).with_context(|| format!("creating {}", out.display()))?;
-    Ok((Some(file), 0))
+    Ok((file, 0))
 }
 
 /// The kind of an error row, for the summary: the statuses by name, anything else as invalid.
@@ -220,7 +220,10 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         options: format!("{options:?}"),
     };
     let (mut file, skip) = match &args.out {
-        Some(out) => prepare_output(out, &this_run, &numbered, args.resume, args.force)?,
+        Some(out) => {
+            let (file, skip) = prepare_output(out, &this_run, &numbered, args.resume, args.force)?;
+            (Some(file), skip)
+        }
         None if args.resume => bail!("--resume continues the file of --out: give it"),
         None => (None, 0),
     };
