@@ -33,8 +33,8 @@ pub struct BenchArgs {
     /// Node budget per puzzle (default: none, except backtrack's 20,000).
     #[arg(long)]
     limit_nodes: Option<u64>,
-    /// Stop after this many solutions (2 proves uniqueness).
-    #[arg(long, default_value_t = 2)]
+    /// Stop after this many solutions (0 = count all; the default 2 proves uniqueness).
+    #[arg(long = "max", visible_alias = "max-solutions", default_value_t = 2)]
     max_solutions: u64,
     /// External solvers are timed like the built-in ones (each puzzle a round trip), and a row
     /// `external-null` (this binary's `external-null`, which answers at once) shows what the

@@ -2,5 +2,6 @@
 //! technique rating.
 
 pub mod decision_tree;
+pub mod resumable;
 pub mod table;
 pub mod technique;

@@ -213,6 +213,7 @@ mod nothing_lost {
             threads: 2,
             serial_timing: false,
             resume: false,
+            force: false,
             chunk_lines: 2,
         };
         let report = study(&config, &Default::default(), &|_| {}).unwrap();
@@ -402,6 +403,7 @@ mod resume {
             threads: 2,
             serial_timing: false,
             resume,
+            force: false,
             chunk_lines: 16,
         }
     }
@@ -473,8 +475,9 @@ mod resume {
         for cut in [bytes.len() / 2 + 7, 40, 0] {
             let out = dir.path().join(format!("cut{cut}"));
             std::fs::create_dir_all(&out).unwrap();
-            // Cut mid-row, as a crash would.
+            // Cut mid-row, as a crash would; meta.json says what it is a run of.
             std::fs::write(out.join("runs.csv"), &bytes[..cut]).unwrap();
+            std::fs::copy(whole.join("meta.json"), out.join("meta.json")).unwrap();
             run_ok(
                 dlxlab(dir.path())
                     .args(["study", "--quiet", "--resume", "--corpus"])
@@ -529,7 +532,7 @@ mod data {
     fn lookup_order_env_then_datasets_then_embedded() {
         let dir = tempfile::tempdir().unwrap();
         let p = default_puzzles(2);
-        // No data anywhere: the embedded corpus, reported under reports/default/.
+        // No data anywhere: the embedded corpus, reported under results/default/.
         // (No ratings and no plots: only where the corpus came from is checked here.)
         let out = run_ok(dlxlab(dir.path()).args([
             "study",
@@ -541,7 +544,7 @@ mod data {
             "none",
             "--no-plots",
         ]));
-        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/default")).unwrap();
+        let meta = dlxlab::harness::read_meta(&dir.path().join("results/default")).unwrap();
         assert_eq!(meta.corpus.path, "embedded:default");
         assert!(meta.counts.puzzle_lines >= 2000);
         assert!(String::from_utf8_lossy(&out.stderr).contains("reconciled: yes"));
@@ -554,7 +557,7 @@ mod data {
             format!("{}\n", p[0]).as_bytes(),
         );
         run_ok(dlxlab(dir.path()).args(["study", "--quiet", "--solvers", "singles"]));
-        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/17-clue")).unwrap();
+        let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.corpus.path, "datasets/17-clue.txt");
 
         // $DLXLAB_DATA/17-clue.txt comes first.
@@ -571,7 +574,7 @@ mod data {
             "--solvers",
             "singles",
         ]));
-        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/17-clue")).unwrap();
+        let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.counts.puzzle_lines, 2);
     }
 
