@@ -722,6 +722,39 @@ mod tests {
     }
 
     #[test]
+    fn the_costliest_solver_goes_first_in_blocks_sized_by_its_cost() {
+        let names = ["fast", "mrv", "dlx"].map(String::from);
+        let solvers = crate::harness::select_solvers(&names, SolveLimits::default()).unwrap();
+        let plan = Plan {
+            solvers: &solvers,
+            mode: Mode::EverySolver,
+            shard: Shard::ALL,
+            chunk_lines: 4096,
+            serial_timing: false,
+            skip_through: 0,
+            csv_rows: false,
+        };
+        let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
+        let mut driver = Driver::new(&plan, &stop, &abort, &|_| ());
+        // Not measured yet: plan order, the first block size.
+        assert_eq!(
+            driver.slot_order(),
+            [0, 1, 2].map(|s| (s, FIRST_BLOCK_PAIRS))
+        );
+        // fast 1 µs, mrv 4 ms, dlx 10 µs a pair.
+        driver.slot_cpu = vec![
+            Duration::from_micros(1_000),
+            Duration::from_millis(4_000),
+            Duration::from_micros(10_000),
+        ];
+        driver.slot_pairs = vec![1000; 3];
+        assert_eq!(
+            driver.slot_order(),
+            [(1, 1), (2, 200), (0, MAX_BLOCK_PAIRS)]
+        );
+    }
+
+    #[test]
     fn answers_are_checked_for_consistency() {
         let puzzle = Grid::parse(
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
