@@ -478,7 +478,6 @@ pub fn study_alongside<T: Send>(
     }
     let measured = t.read_cpu + t.solve_cpu + t.write_cpu + t.serial_cpu;
     timings.push("rate", side_wall, stage_cpu.saturating_sub(measured));
-    drop(sink);
     if tally.interrupted {
         out.flush().map_err(io_err(&partial))?;
         let report = StudyReport {
