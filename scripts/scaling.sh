@@ -22,8 +22,9 @@
 # Writes DIR (default reports/scaling): README.md (machine, load, command, tables), scaling.csv
 # (job, threads, wall, CPU, speed-up, efficiency), phases.csv (wall and CPU per phase per thread
 # count) and speedup.svg. The binary is target/release/dlxlab, built first (or $DLXLAB).
-# Takes about (1 + 1/2 + 1/4 + ...) times the 1-thread time of each job: the full 17-clue study
-# is about 110 s on one thread of a 2-vCPU AMD EPYC, queens 15 about ... (see docs/harness.md).
+# Takes about (1 + 1/2 + 1/4 + ...) times the 1-thread time of each job. On one thread of a quiet
+# 2-vCPU AMD EPYC: the full 17-clue study about 110 s, queens 15 about 7 s (dlx) and 10 s (dc)
+# of CPU; so `scripts/scaling.sh` there takes about 3 minutes of CPU, 1.5 x (110 + 17) s.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
