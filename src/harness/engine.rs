@@ -462,20 +462,16 @@ impl<'p, 'a> Driver<'p, 'a> {
             rows.extend(whole);
         }
         drop(chunk.done);
+        // The serial timing pass is a phase of its own, not part of writing.
+        let (mut serial_wall, mut serial_cpu) = (Duration::ZERO, Duration::ZERO);
         if self.plan.serial_timing {
-            let (serial_wall, serial_cpu) = (Instant::now(), thread_cpu());
+            let (start_wall, start_cpu) = (Instant::now(), thread_cpu());
             let refs: Vec<&Record> = records.iter().collect();
             let timed = serial_times(&refs, self.plan, &mut rows, self.stop);
-            let serial_cpu = thread_cpu().saturating_sub(serial_cpu);
-            self.tally.times.serial_wall += serial_wall.elapsed();
+            serial_cpu = thread_cpu().saturating_sub(start_cpu);
+            serial_wall = start_wall.elapsed();
+            self.tally.times.serial_wall += serial_wall;
             self.tally.times.serial_cpu += serial_cpu;
-            // Not part of writing: taken off the write times below.
-            self.tally.times.write_wall = self
-                .tally
-                .times
-                .write_wall
-                .saturating_sub(serial_wall.elapsed());
-            self.tally.times.write_cpu = self.tally.times.write_cpu.saturating_sub(serial_cpu);
             rows.truncate(timed / per * per);
             if self.plan.csv_rows {
                 csv = format_rows(&rows)?;
@@ -485,8 +481,8 @@ impl<'p, 'a> Driver<'p, 'a> {
         self.tally.rows += rows.len() as u64;
         self.tally.solver_errors += rows.iter().filter(|r| r.is_solver_error()).count() as u64;
         sink(&rows, &csv)?;
-        self.tally.times.write_wall += wall.elapsed();
-        self.tally.times.write_cpu += thread_cpu().saturating_sub(cpu);
+        self.tally.times.write_wall += wall.elapsed().saturating_sub(serial_wall);
+        self.tally.times.write_cpu += thread_cpu().saturating_sub(cpu).saturating_sub(serial_cpu);
         Ok(rows.len() == chunk.records * per)
     }
 }

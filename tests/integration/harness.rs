@@ -357,7 +357,12 @@ mod determinism {
                     .arg("--out")
                     .arg(&out),
             );
-            assert_eq!(dlxlab::harness::read_meta(&out).unwrap().timing, timing);
+            let meta = dlxlab::harness::read_meta(&out).unwrap();
+            assert_eq!(meta.timing, timing);
+            // The serial pass is a phase of its own, and only with --timing serial.
+            let timings = meta.timings.unwrap();
+            let serial = timings.phases.iter().find(|p| p.name == "serial_timing");
+            assert_eq!(serial.is_some(), timing == "serial", "{timings:?}");
             results.push(untimed(rows(&out)));
         }
         assert_eq!(results[0], results[1]);
