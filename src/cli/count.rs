@@ -147,6 +147,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         chunk_lines: DEFAULT_CHUNK_LINES,
         serial_timing: false,
         skip_through: 0,
+        csv_rows: false,
     };
     let mut file = match &args.out {
         Some(path) => {
@@ -180,7 +181,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     let mut statuses = [0u64; 5];
     let mut errors = 0u64;
     let start = Instant::now();
-    let mut sink = |rows: &[Row]| -> Result<(), harness::HarnessError> {
+    let mut sink = |rows: &[Row], _: &[u8]| -> Result<(), harness::HarnessError> {
         for row in rows {
             let k = [
                 Status::Unique,
@@ -207,8 +208,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     };
-    let tally =
-        pool.install(|| engine::run(&mut reader, &plan, stop, &|n| bar.inc(n), &mut sink))?;
+    let tally = engine::run(&mut reader, &plan, &pool, stop, &|n| bar.inc(n), &mut sink)?;
     bar.finish_and_clear();
     csv_out.flush()?;
     drop(csv_out);

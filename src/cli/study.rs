@@ -13,6 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use dlxlab::budget::Limits;
 use dlxlab::corpus::{self, Shard, Source};
+use dlxlab::harness::phases::Clock;
 use dlxlab::harness::{self, StudyConfig, DEFAULT_CHUNK_LINES};
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::table;
@@ -238,6 +239,11 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(130));
     };
+    let mut timings = report
+        .meta
+        .as_ref()
+        .and_then(|m| m.timings.clone())
+        .unwrap_or_default();
     let ratings = match rated.transpose()? {
         None => None,
         Some(None) => {
@@ -248,8 +254,10 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         }
         Some(Some(rows)) => {
             let path = config.out_dir.join("ratings.csv");
+            let clock = Clock::start();
             table::write_file(&rows, &path)
                 .with_context(|| format!("writing {}", path.display()))?;
+            timings.push("write_ratings", clock.wall(), clock.cpu());
             Some(rows.len())
         }
     };
@@ -280,7 +288,15 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
     if !args.no_plots && args.shard.is_none() {
         // The study's own files are complete at this point; a report that cannot be drawn (an
         // empty corpus, say) is said on stderr and does not change the study's exit status.
-        match report::generate(&config.out_dir, &ReportOptions::default()) {
+        // It runs on as many threads as the study, not on one per CPU.
+        let clock = Clock::start();
+        let drawn = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads)
+            .build()
+            .context("starting the report's threads")?
+            .install(|| report::generate(&config.out_dir, &ReportOptions::default()));
+        timings.push("report", clock.wall(), clock.cpu());
+        match drawn {
             Ok(drawn) if !args.quiet => {
                 eprintln!(
                     "study: report with {} figures (PNG + SVG) -> {dir}/report.md, {dir}/summary.md",
@@ -294,6 +310,9 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
             Err(err) => eprintln!("study: no report drawn: {err}"),
         }
     }
+    timings.finish(&report.clock);
+    harness::record_timings(&config.out_dir, &timings)
+        .with_context(|| format!("recording the phase timings in {dir}/meta.json"))?;
     Ok(if report.passed() {
         ExitCode::SUCCESS
     } else {

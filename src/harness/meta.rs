@@ -87,6 +87,10 @@ pub struct Meta {
     /// For a merge: the directories merged.
     #[serde(default)]
     pub merged_from: Vec<String>,
+    /// Wall and CPU time of the study and of each of its phases (`null` for a merge); see
+    /// [`super::phases`].
+    #[serde(default)]
+    pub timings: Option<super::phases::Timings>,
 }
 
 /// The machine and build context of a run.

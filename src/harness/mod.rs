@@ -31,6 +31,7 @@ pub mod meta;
 pub mod output;
 #[cfg(feature = "peer")]
 pub mod peer;
+pub mod phases;
 pub mod provenance;
 pub mod row;
 pub mod summary;
@@ -40,7 +41,7 @@ pub use engine::{Mode, Plan, SolverRun, Tally};
 pub use row::{Row, COLUMNS};
 
 use std::fs::{self, File};
-use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant, SystemTime};
@@ -50,6 +51,7 @@ use crate::solvers::SolveLimits;
 
 use meta::{CorpusMeta, Environment, Meta, SolverMeta};
 use output::{partial_path, AtomicFile};
+use phases::{Clock, Timings};
 use provenance::{Provenance, SolverLimits, PROVENANCE_PARTIAL};
 use summary::{Summary, SummaryBuilder};
 
@@ -169,6 +171,9 @@ pub struct StudyReport {
     /// Wall time of the solve pass: reading the corpus, solving, writing `runs.csv` (not the
     /// side job of [`study_alongside`], nor `meta.json` and `summary.md`).
     pub elapsed: Duration,
+    /// Started with the study, for the totals of [`Timings`] once the caller's own phases (the
+    /// ratings file, the report) are done too.
+    pub clock: Clock,
 }
 
 impl StudyReport {
@@ -390,6 +395,7 @@ pub fn study_alongside<T: Send>(
         return Err(HarnessError::NoSolvers);
     }
     let started = SystemTime::now();
+    let started_clock = Clock::start();
     // Captured before the run, so that a rebuild during a long study cannot change the record.
     let env = Environment::capture();
     let dir = &config.out_dir;
@@ -426,11 +432,15 @@ pub fn study_alongside<T: Send>(
     } else {
         AtomicFile::create(&runs).map_err(io_err(&partial))?
     };
-    let mut csv_out = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(&mut out);
     if recovered.keep_bytes == 0 {
-        csv_out.write_record(COLUMNS)?;
+        let mut header = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        header.write_record(COLUMNS)?;
+        let header = header
+            .into_inner()
+            .map_err(|e| HarnessError::Csv(csv::Error::from(e.into_error())))?;
+        out.write_all(&header).map_err(io_err(&partial))?;
     }
 
     let plan = Plan {
@@ -440,33 +450,58 @@ pub fn study_alongside<T: Send>(
         chunk_lines: config.chunk_lines,
         serial_timing: config.serial_timing,
         skip_through: recovered.last_line,
+        csv_rows: true,
     };
     let mut reader = source.open().map_err(HarnessError::Corpus)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
         .map_err(|e| HarnessError::Corpus(io::Error::other(e)))?;
-    let mut sink = |rows: &[Row]| -> Result<(), HarnessError> {
+    // Each chunk's rows arrive formatted by the workers that ran them: write the bytes, count
+    // the rows. The flush per chunk keeps whole puzzles on disk for `--resume`.
+    let mut sink = |rows: &[Row], csv: &[u8]| -> Result<(), HarnessError> {
+        out.write_all(csv).map_err(io_err(&partial))?;
         for row in rows {
-            csv_out.serialize(row)?;
             builder.add(row);
         }
-        csv_out.flush().map_err(io_err(&partial))
+        out.flush().map_err(io_err(&partial))
     };
-    let solve = || {
-        let start = Instant::now();
-        let tally = engine::run(&mut reader, &plan, stop, progress, &mut sink);
-        (tally, start.elapsed())
-    };
-    let ((tally, elapsed), side_result) = if config.serial_timing {
-        let solved = pool.install(solve);
-        (solved, pool.install(side))
+    let mut timings = Timings::default();
+    let stage = Clock::start();
+    let (tally, side_result, side_wall) = if config.serial_timing {
+        let tally = engine::run(&mut reader, &plan, &pool, stop, progress, &mut sink);
+        let rate = Clock::start();
+        let side_result = pool.install(side);
+        (tally, side_result, rate.wall())
     } else {
-        pool.install(|| rayon::join(solve, side))
+        // The side job goes to the pool first; the solve blocks queue behind it and every idle
+        // worker takes whichever is there.
+        let mut side_slot = None;
+        let mut side_wall = Duration::ZERO;
+        let tally = pool.in_place_scope(|scope| {
+            let (slot, wall) = (&mut side_slot, &mut side_wall);
+            scope.spawn(move |_| {
+                let start = Instant::now();
+                *slot = Some(side());
+                *wall = start.elapsed();
+            });
+            engine::run(&mut reader, &plan, &pool, stop, progress, &mut sink)
+        });
+        let side_result = side_slot.expect("the scope ran the side job");
+        (tally, side_result, side_wall)
     };
+    let stage_cpu = stage.cpu();
     let tally = tally?;
-    csv_out.flush().map_err(io_err(&partial))?;
-    drop(csv_out);
+    let elapsed = tally.times.solve_wall;
+    let t = tally.times;
+    timings.push("read", t.read_wall, t.read_cpu);
+    timings.push("solve", t.solve_wall, t.solve_cpu);
+    timings.push("write_runs", t.write_wall, t.write_cpu);
+    if config.serial_timing {
+        timings.push("serial_timing", t.serial_wall, t.serial_cpu);
+    }
+    let measured = t.read_cpu + t.solve_cpu + t.write_cpu + t.serial_cpu;
+    timings.push("rate", side_wall, stage_cpu.saturating_sub(measured));
     if tally.interrupted {
         out.flush().map_err(io_err(&partial))?;
         let report = StudyReport {
@@ -475,6 +510,7 @@ pub fn study_alongside<T: Send>(
             summary: None,
             meta: None,
             elapsed,
+            clock: started_clock,
         };
         return Ok((report, side_result));
     }
@@ -504,9 +540,10 @@ pub fn study_alongside<T: Send>(
             partial.display()
         ))));
     }
+    let summary_clock = Clock::start();
     out.commit().map_err(io_err(&runs))?;
     let summary = builder.finish(tally.counts);
-    let meta = Meta {
+    let mut meta = Meta {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
         git_revision: env.git_revision,
         rustc: env.rustc,
@@ -531,7 +568,11 @@ pub fn study_alongside<T: Send>(
         started: meta::utc_timestamp(started),
         finished: meta::utc_timestamp(SystemTime::now()),
         merged_from: Vec::new(),
+        timings: None,
     };
+    timings.push("summary", summary_clock.wall(), summary_clock.cpu());
+    timings.finish(&started_clock);
+    meta.timings = Some(timings);
     write_meta_and_summary(dir, &meta, &summary)?;
     // meta.json now says what runs.csv is a run of.
     if provenance_path.exists() {
@@ -543,6 +584,7 @@ pub fn study_alongside<T: Send>(
         summary: Some(summary),
         meta: Some(meta),
         elapsed,
+        clock: started_clock,
     };
     Ok((report, side_result))
 }
@@ -654,6 +696,19 @@ pub fn write_meta_and_summary(
     let summary_path = dir.join(SUMMARY_MD);
     output::write_atomic(&summary_path, summary.to_markdown(meta).as_bytes())
         .map_err(io_err(&summary_path))
+}
+
+/// Replaces the `timings` of a study's `meta.json` (atomically), for the phases that come after
+/// the study itself (`dlxlab study` writes `ratings.csv` and draws the report).
+pub fn record_timings(dir: &Path, timings: &Timings) -> Result<(), HarnessError> {
+    let mut meta = read_meta(dir)?;
+    meta.timings = Some(timings.clone());
+    let path = dir.join(META_JSON);
+    let json = serde_json::to_vec_pretty(&meta).map_err(|source| HarnessError::Json {
+        path: path.clone(),
+        source,
+    })?;
+    output::write_atomic(&path, &json).map_err(io_err(&path))
 }
 
 /// Reads a study's `meta.json`.

@@ -255,6 +255,96 @@ mod determinism {
         assert_eq!(results[0], results[1]);
     }
 
+    /// Issue 25: chunks overlap on the pool (two in flight, blocks of pairs in cost order), so
+    /// several chunks and thread counts must still give the same rows, in the same order.
+    #[test]
+    fn overlapping_chunks_give_the_same_rows_whatever_the_threads() {
+        use dlxlab::harness::{select_solvers, study, StudyConfig};
+        use std::sync::atomic::AtomicBool;
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(40).as_bytes());
+        let mut results = Vec::new();
+        for (threads, chunk_lines) in [(1, 4096), (1, 5), (2, 5), (3, 7), (4, 1)] {
+            let out = dir.path().join(format!("t{threads}-c{chunk_lines}"));
+            let config = StudyConfig {
+                source: dlxlab::corpus::Source::Path(corpus.clone()),
+                out_dir: out.clone(),
+                solvers: select_solvers(&[], dlxlab::solvers::SolveLimits::default()).unwrap(),
+                shard: dlxlab::corpus::Shard::ALL,
+                threads,
+                serial_timing: false,
+                resume: false,
+                force: false,
+                chunk_lines,
+            };
+            let report = study(&config, &AtomicBool::new(false), &|_| ()).unwrap();
+            assert!(report.passed());
+            let phases: Vec<String> = report
+                .meta
+                .unwrap()
+                .timings
+                .unwrap()
+                .phases
+                .into_iter()
+                .map(|p| p.name)
+                .collect();
+            assert_eq!(phases, ["read", "solve", "write_runs", "rate", "summary"]);
+            results.push(untimed(rows(&out)));
+        }
+        assert_eq!(results[0].len(), 42 * dlxlab::solvers::names().len());
+        for other in &results[1..] {
+            assert_eq!(&results[0], other);
+        }
+    }
+
+    /// Issue 25: ratings.csv and the report's statistics do not depend on the thread count, and
+    /// meta.json says where the time went, phase by phase.
+    #[test]
+    fn ratings_report_and_phase_timings_on_one_and_two_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(30).as_bytes());
+        let mut outputs = Vec::new();
+        for threads in ["1", "2"] {
+            let out = dir.path().join(format!("t{threads}"));
+            run_ok(
+                dlxlab(dir.path())
+                    .args(["study", "--quiet", "--threads", threads, "--corpus"])
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(&out),
+            );
+            let ratings = std::fs::read(out.join("ratings.csv")).unwrap();
+            let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+            let correlations = report
+                .split_once("## Rank correlations")
+                .expect("the report has its correlations")
+                .1
+                .to_string();
+            let timings = dlxlab::harness::read_meta(&out).unwrap().timings.unwrap();
+            let names: Vec<&str> = timings.phases.iter().map(|p| p.name.as_str()).collect();
+            assert_eq!(
+                names,
+                [
+                    "read",
+                    "solve",
+                    "write_runs",
+                    "rate",
+                    "summary",
+                    "write_ratings",
+                    "report"
+                ]
+            );
+            assert!(timings.cpu_s > 0.0 && timings.wall_s > 0.0, "{timings:?}");
+            let solve = &timings.phases[1];
+            assert!(
+                solve.cpu_s > 0.0 && solve.wall_s <= timings.wall_s,
+                "{timings:?}"
+            );
+            outputs.push((ratings, correlations));
+        }
+        assert_eq!(outputs[0], outputs[1]);
+    }
+
     #[test]
     fn serial_timing_changes_only_times() {
         let dir = tempfile::tempdir().unwrap();
@@ -269,7 +359,12 @@ mod determinism {
                     .arg("--out")
                     .arg(&out),
             );
-            assert_eq!(dlxlab::harness::read_meta(&out).unwrap().timing, timing);
+            let meta = dlxlab::harness::read_meta(&out).unwrap();
+            assert_eq!(meta.timing, timing);
+            // The serial pass is a phase of its own, and only with --timing serial.
+            let timings = meta.timings.unwrap();
+            let serial = timings.phases.iter().find(|p| p.name == "serial_timing");
+            assert_eq!(serial.is_some(), timing == "serial", "{timings:?}");
             results.push(untimed(rows(&out)));
         }
         assert_eq!(results[0], results[1]);
@@ -879,14 +974,20 @@ mod fuzz {
                 chunk_lines: 7,
                 serial_timing: false,
                 skip_through: 0,
+                csv_rows: true,
             };
             let mut rows: Vec<Row> = Vec::new();
+            let mut csv: Vec<u8> = Vec::new();
             let mut reader = CorpusReader::new(&bytes[..]);
-            let tally = engine::run(&mut reader, &plan, &AtomicBool::new(false), &|_| {}, &mut |r| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let tally = engine::run(&mut reader, &plan, &pool, &AtomicBool::new(false), &|_| {}, &mut |r, bytes| {
                 rows.extend_from_slice(r);
+                csv.extend_from_slice(bytes);
                 Ok(())
             })
             .unwrap();
+            // The lines the workers formatted are the rows, in order.
+            prop_assert_eq!(csv, engine::format_rows(&rows).unwrap());
             prop_assert!(tally.counts.consistent());
             prop_assert_eq!(rows.len() as u64, tally.counts.puzzle_lines * 2);
             prop_assert!(rows.windows(2).all(|w| w[0].line <= w[1].line));
