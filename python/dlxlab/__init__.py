@@ -9,6 +9,7 @@ pandas is installed (lists of dicts otherwise). See docs/python.md for a tour.
 from __future__ import annotations
 
 import os
+from collections import abc
 from typing import Any, Iterable, NamedTuple, Optional, Sequence, Union
 
 from . import _native
@@ -49,8 +50,9 @@ _NULLABLE_INTS = {"clues", "steps"}
 
 
 def _corpus(corpus: Corpus) -> Any:
-    """A path stays a path; any other iterable becomes a list of puzzle lines."""
-    if isinstance(corpus, (str, os.PathLike)):
+    """A path stays a path; any other iterable becomes a list of puzzle lines (anything else goes
+    to the native module as it is, which raises ValueError)."""
+    if isinstance(corpus, (str, os.PathLike)) or not isinstance(corpus, abc.Iterable):
         return corpus
     return list(corpus)
 

@@ -318,8 +318,11 @@ impl Problem {
         let method = method(engine)?;
         let max = max_solutions(max)?;
         let problem = &*self.problem;
-        let pool = pool(threads)?;
-        let n_threads = pool.current_num_threads();
+        let pool = match threads {
+            Some(1) => None,
+            _ => Some(pool(threads)?),
+        };
+        let n_threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
         let parallel = n_threads > 1 && max == 0 && !problem.has_multiplicities();
         let record = interruptible(py, |_stop: &AtomicBool| -> Result<Record, String> {
             let start = Instant::now();
@@ -327,6 +330,8 @@ impl Problem {
                 let plan = split::split_auto(problem, ChoicePolicy::Mrv, 64 * n_threads, 16)
                     .map_err(|e| e.to_string())?;
                 let result = pool
+                    .as_ref()
+                    .expect("a parallel count has its pool")
                     .install(|| {
                         split::count_parallel_with(problem, &plan, &Limits::NONE, method, &|| {})
                     })

@@ -27,20 +27,21 @@ fn value_error(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
-/// Runs `work` on a thread of its own with the GIL released, looking for signals every
-/// [`SIGNAL_POLL`] meanwhile. On a signal whose handler raises (Ctrl-C: `KeyboardInterrupt`) it
-/// sets `work`'s stop flag and interrupts the library's searches, waits for `work` to return,
-/// and raises that exception; `work`'s result is dropped. A panic in `work` becomes a
-/// `RuntimeError` instead of crossing into Python.
+/// Runs `work` on a worker of rayon's global pool with the GIL released (threads that live on
+/// between calls: a call costs no thread start), looking for signals every [`SIGNAL_POLL`]
+/// meanwhile. On a signal whose handler raises (Ctrl-C: `KeyboardInterrupt`) it sets `work`'s
+/// stop flag and interrupts the library's searches, waits for `work` to return, and raises that
+/// exception; `work`'s result is dropped. A panic in `work` becomes a `RuntimeError` instead of
+/// crossing into Python.
 fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
     let stop = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (tx, mut rx) = channel();
-        let stop = &stop;
-        scope.spawn(move || {
+    let (tx, mut rx) = channel();
+    let stop = &stop;
+    rayon::in_place_scope(|scope| {
+        scope.spawn(move |_| {
             let _ = tx.send(catch_unwind(AssertUnwindSafe(|| work(stop))));
         });
         loop {
@@ -60,7 +61,7 @@ fn interruptible<T: Send>(
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(PyRuntimeError::new_err(
-                        "dlxlab: internal error: the worker thread ended without a result",
+                        "dlxlab: internal error: the worker ended without a result",
                     ))
                 }
             }
@@ -83,7 +84,8 @@ fn interrupted() -> PyErr {
     PyKeyboardInterrupt::new_err("dlxlab: the search was interrupted")
 }
 
-/// A rayon pool of `threads` workers (`None` or `0`: one per core).
+/// A rayon pool of `threads` workers (`None` or `0`: one per core). Building one starts its
+/// threads: callers that run on one thread skip it.
 fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
