@@ -13,7 +13,7 @@ same Python lists (primary items, secondary items, options), so that all count t
 `exact-cover` has no secondary items: each secondary item gets an option of its own (a slack
 option), which keeps the number of solutions. Each measurement runs in a fresh process pinned to
 one core where `taskset` exists: `first` is the first call (xcover compiles its numba code then),
-`warm` the best of the calls after it. A call starts from the lists: it includes dlxlab's
+`warm` the best of the calls after it (the first call itself when it took more than 2 s). A call starts from the lists: it includes dlxlab's
 Problem(...) and xcover's conversion to arrays, but not the NumPy matrix that exact-cover takes
 (built before the clock starts). The packages run in a rotating order, round after round; the
 table gives medians over rounds, and dlxlab's ratio to the fastest peer.
@@ -100,7 +100,8 @@ def worker(tool: str, path: str, warm: int) -> None:
     n = count()
     first = time.perf_counter() - start
     times = []
-    for _ in range(warm):
+    # A call of seconds is its own warm-up: repeating it would only spend the machine's time.
+    for _ in range(warm if first < 2.0 else 0):
         start = time.perf_counter()
         count()
         times.append(time.perf_counter() - start)

@@ -414,7 +414,15 @@ impl Solutions {
     }
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        let mut guard = self.search.lock().unwrap_or_else(|e| e.into_inner());
+        // As a generator does: a second thread may not step the iterator while one waits in it
+        // (blocking here, holding the GIL, would deadlock with the waiting thread).
+        let mut guard = match self.search.try_lock() {
+            Ok(guard) => guard,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                return Err(value_error("the solutions iterator is already executing"))
+            }
+        };
         let Some(search) = guard.as_mut() else {
             return Ok(None);
         };
