@@ -8,6 +8,9 @@ Needs the `dlxlab` wheel, `xcover` and `exact-cover` installed (pip install ./py
 xcover exact-cover), the `dlxlab` binary (for `gen-xc`; --dlxlab, default target/release/dlxlab)
 and the 17-clue corpus (--corpus, default $DLXLAB_DATA/17-clue.txt).
 
+dlxlab runs twice: with its default engine, dancing links (`dlx`, counted as Knuth's dlx1), and
+with dancing cells (`dc`, counted as SSXC1, the algorithm xcover implements).
+
 Every problem is written by `dlxlab gen-xc` in Knuth's format and handed to each package as the
 same Python lists (primary items, secondary items, options), so that all count the same matrix.
 `exact-cover` has no secondary items: each secondary item gets an option of its own (a slack
@@ -30,7 +33,8 @@ import subprocess
 import sys
 import time
 
-TOOLS = ["dlxlab", "xcover", "exact-cover"]
+TOOLS = ["dlxlab", "dlxlab-dc", "xcover", "exact-cover"]
+PEERS = TOOLS[2:]
 PROBLEMS = {
     "queens 10": ["queens", "10"],
     "queens 11": ["queens", "11"],
@@ -54,12 +58,14 @@ def parse_knuth(text: str):
 
 def counter(tool: str, problems):
     """A function counting all solutions of every problem, for `tool`."""
-    if tool == "dlxlab":
+    if tool.startswith("dlxlab"):
         import dlxlab
+
+        engine = "dc" if tool == "dlxlab-dc" else "dlx"
 
         def count():
             return sum(
-                dlxlab.Problem(p, o, s).count(threads=1) for p, s, o in problems
+                dlxlab.Problem(p, o, s).count(threads=1, engine=engine) for p, s, o in problems
             )
 
     elif tool == "xcover":
@@ -148,7 +154,8 @@ def main() -> None:
             json.dump(texts, f)
         runs = {t: [] for t in TOOLS}
         for r in range(args.rounds):
-            for tool in TOOLS[r % 3 :] + TOOLS[: r % 3]:
+            k = r % len(TOOLS)
+            for tool in TOOLS[k:] + TOOLS[:k]:
                 out = subprocess.run(
                     pin
                     + [sys.executable, __file__, "--warm", str(args.warm), "--worker", tool, path],
@@ -170,15 +177,18 @@ def main() -> None:
         }
         print(name, json.dumps(results[name]), file=sys.stderr)
     lines = [
-        "| problem | solutions | dlxlab first / warm (s) | xcover first / warm (s) | exact-cover first / warm (s) | dlxlab vs fastest peer, first / warm |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| problem | solutions | dlxlab `dlx` first / warm (s) | dlxlab `dc` first / warm (s) "
+        "| xcover first / warm (s) | exact-cover first / warm (s) "
+        "| `dlx` vs fastest peer, first / warm | `dc` vs fastest peer, first / warm |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name, r in results.items():
         cell = lambda t: f"{r[t]['first']:.4f} / {r[t]['warm']:.4f}"
-        ratio = lambda k: min(r[t][k] for t in TOOLS[1:]) / r["dlxlab"][k]
+        ratio = lambda t, k: min(r[p][k] for p in PEERS) / r[t][k]
+        ratios = lambda t: f"{ratio(t, 'first'):.1f}x / {ratio(t, 'warm'):.1f}x"
         lines.append(
-            f"| {name} | {r['dlxlab']['count']:,} | {cell('dlxlab')} | {cell('xcover')} | "
-            f"{cell('exact-cover')} | {ratio('first'):.1f}x / {ratio('warm'):.1f}x |"
+            f"| {name} | {r['dlxlab']['count']:,} | {cell('dlxlab')} | {cell('dlxlab-dc')} | "
+            f"{cell('xcover')} | {cell('exact-cover')} | {ratios('dlxlab')} | {ratios('dlxlab-dc')} |"
         )
     table = "\n".join(lines)
     print(table)
