@@ -133,7 +133,9 @@ fn study_with_good_and_broken_external_solvers() {
         .collect();
     assert!(errors.iter().any(|e| e.contains("exited")), "{errors:?}");
     assert!(
-        errors.iter().any(|e| e.contains("no answer within 2000 ms")),
+        errors
+            .iter()
+            .any(|e| e.contains("no answer within 2000 ms")),
         "{errors:?}"
     );
     assert!(errors.iter().any(|e| e.contains("garbage")), "{errors:?}");
