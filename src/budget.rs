@@ -4,8 +4,43 @@
 //! is read only every [`CLOCK_STRIDE`] nodes so that a time budget costs next to nothing on the hot
 //! path. A search that stops because of a budget must say so ([`Halt`]) — it never reports a partial
 //! count as if it were complete.
+//!
+//! A host that catches Ctrl-C without owning the search loop (the Python module) asks every running
+//! search of the process to stop with [`interrupt`]: each budget looks at that flag when it reads
+//! the clock, so a search stops within [`CLOCK_STRIDE`] nodes with [`Halt::Interrupted`].
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Set by [`interrupt`], cleared by [`clear_interrupt`].
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Asks every search running in this process to stop at its next clock read, with
+/// [`Halt::Interrupted`]; searches started before [`clear_interrupt`] stop at once.
+///
+/// ```
+/// use dlxlab::budget::{clear_interrupt, interrupt, Budget, Halt, CLOCK_STRIDE};
+/// // (A doctest runs in a process of its own: the flag stops no other test's search.)
+/// let mut budget = Budget::unlimited();
+/// interrupt();
+/// assert_eq!(budget.check(CLOCK_STRIDE - 1), None);
+/// assert_eq!(budget.check(CLOCK_STRIDE), Some(Halt::Interrupted));
+/// clear_interrupt();
+/// assert_eq!(budget.check(2 * CLOCK_STRIDE), None);
+/// ```
+pub fn interrupt() {
+    INTERRUPT.store(true, Ordering::Relaxed);
+}
+
+/// Lets searches run again after [`interrupt`].
+pub fn clear_interrupt() {
+    INTERRUPT.store(false, Ordering::Relaxed);
+}
+
+/// Whether [`interrupt`] was called and not yet cleared.
+pub fn interrupted() -> bool {
+    INTERRUPT.load(Ordering::Relaxed)
+}
 
 /// How often (in nodes) a [`Budget`] looks at the clock.
 pub const CLOCK_STRIDE: u64 = 1024;
@@ -42,6 +77,8 @@ pub enum Halt {
     Nodes,
     /// The time budget was used up.
     Time,
+    /// The host asked every search to stop ([`interrupt`]).
+    Interrupted,
 }
 
 /// A running budget: created from [`Limits`] when a search starts.
@@ -91,6 +128,9 @@ impl Budget {
         }
         if nodes >= self.next_clock_check {
             self.next_clock_check = nodes + CLOCK_STRIDE;
+            if interrupted() {
+                return Some(Halt::Interrupted);
+            }
             if let Some(deadline) = self.deadline {
                 if Instant::now() >= deadline {
                     return Some(Halt::Time);

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use dlxlab::solvers::{all_solvers, by_name, SolveLimits, Solver, Status};
 use dlxlab::sudoku::check_solution;
 
-use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
+use super::input::{parse_grid, Origin, PuzzleArgs};
 
 /// Run solvers over a corpus and fail on any invalid solution or disagreement.
 #[derive(Args, Debug)]
@@ -65,12 +65,10 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     if solvers.is_empty() {
         bail!("no solver to check");
     }
-    let mut puzzles = args.input.require("check")?;
-    if let Some(code) = reject_invalid_arguments(&puzzles, |t| {
-        dlxlab::sudoku::Grid::parse(first_field(t)).map(|_| ())
-    }) {
-        return Ok(code);
-    }
+    let mut puzzles = match args.input.require_puzzles("check", parse_grid)? {
+        Ok(inputs) => inputs,
+        Err(code) => return Ok(code),
+    };
     if let Some(n) = args.first {
         puzzles.truncate(n);
     }
@@ -172,6 +170,14 @@ fn check_line(
             return report;
         }
     };
+    if !solvers.iter().any(|s| s.supports(grid.shape())) {
+        let side = grid.shape().side();
+        report
+            .failures
+            .push(format!("no solver given handles {side}x{side} grids"));
+        report.answers.resize_with(solvers.len(), || None);
+        return report;
+    }
     // What must agree: status, solution count, and the solution when it is unique.
     type Key = (Status, u64, Option<String>);
     let mut reference: Option<(&str, Key)> = None;

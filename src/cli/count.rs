@@ -16,7 +16,9 @@ use dlxlab::harness::{self, engine, Mode, Plan, Row, SolverRun, DEFAULT_CHUNK_LI
 use dlxlab::solvers::Status;
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, Input, Origin, PuzzleArgs};
+use super::input::{
+    first_field, input_name, no_valid_puzzle, reject_invalid_arguments, Input, Origin, PuzzleArgs,
+};
 use super::study::{limits, locate_corpus, progress_bar, stop_flag};
 
 /// The columns of the count CSV.
@@ -44,8 +46,9 @@ const PREFERENCE: [&str; 4] = ["memo", "fast", "dlx", "mrv"];
 pub struct CountArgs {
     #[command(flatten)]
     input: PuzzleArgs,
-    /// Count up to this many solutions per puzzle; 0 counts all.
-    #[arg(long)]
+    /// Count up to this many solutions per puzzle; 0 (the default, as in every command that
+    /// counts) counts all.
+    #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
     max: u64,
     /// Output CSV (written atomically); default: standard output.
     #[arg(long)]
@@ -131,6 +134,12 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     for run in &mut solvers {
         run.limits = lim;
     }
+    // A corpus without one valid puzzle is refused before any output; a stream, which can be
+    // read only once, is judged after its count (by the lines of its shard).
+    let corpus = inline.is_empty();
+    if corpus && !source.is_stream() && !source.holds_a_puzzle()? {
+        return Err(no_valid_puzzle(&input_name(&source.describe())));
+    }
     let plan = Plan {
         solvers: &solvers,
         mode: Mode::FirstSupporting,
@@ -138,6 +147,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         chunk_lines: DEFAULT_CHUNK_LINES,
         serial_timing: false,
         skip_through: 0,
+        csv_rows: false,
     };
     let mut file = match &args.out {
         Some(path) => {
@@ -154,7 +164,8 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         .has_headers(false)
         .from_writer(out);
     csv_out.write_record(COLUMNS)?;
-    let total = if args.quiet || matches!(source, corpus::Source::Stdin) {
+    // A stream is read once, by the count itself: no progress total for it.
+    let total = if args.quiet || source.is_stream() {
         None
     } else {
         harness::count_puzzle_lines(&source, args.shard.unwrap_or(Shard::ALL)).ok()
@@ -170,7 +181,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     let mut statuses = [0u64; 5];
     let mut errors = 0u64;
     let start = Instant::now();
-    let mut sink = |rows: &[Row]| -> Result<(), harness::HarnessError> {
+    let mut sink = |rows: &[Row], _: &[u8]| -> Result<(), harness::HarnessError> {
         for row in rows {
             let k = [
                 Status::Unique,
@@ -197,8 +208,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         Ok(())
     };
-    let tally =
-        pool.install(|| engine::run(&mut reader, &plan, stop, &|n| bar.inc(n), &mut sink))?;
+    let tally = engine::run(&mut reader, &plan, &pool, stop, &|n| bar.inc(n), &mut sink)?;
     bar.finish_and_clear();
     csv_out.flush()?;
     drop(csv_out);
@@ -207,7 +217,16 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
             "count: interrupted after {} puzzles; no output file written",
             tally.puzzles
         );
+        if let Some(f) = file {
+            f.discard()?;
+        }
         return Ok(ExitCode::from(130));
+    }
+    if corpus && source.is_stream() && tally.counts.puzzle_lines == tally.counts.invalid_lines {
+        if let Some(f) = file {
+            f.discard()?;
+        }
+        return Err(no_valid_puzzle(&input_name(&source.describe())));
     }
     match file {
         Some(f) => f.commit()?,

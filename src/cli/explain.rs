@@ -10,11 +10,12 @@ use dlxlab::logic;
 use dlxlab::rating::technique;
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, PuzzleArgs, EXIT_INVALID_ARGUMENT};
+use super::input::{parse_grid, PuzzleArgs, EXIT_INVALID_ARGUMENT};
 
 /// Print the logical solution path of each puzzle step by step, with its SE rating. Several
-/// puzzles are separated by a blank line; a corpus line that cannot be explained gets one line
-/// `# line N: REASON` and the run goes on (exit status 1 at the end).
+/// puzzles are separated by a blank line; a corpus line that is not a puzzle, or a puzzle that
+/// cannot be explained (several or no solutions), gets one line `# line N: REASON` and the run
+/// goes on (exit status 1 at the end when a puzzle could not be explained).
 #[derive(Args, Debug)]
 #[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct ExplainArgs {
@@ -31,22 +32,26 @@ pub struct ExplainArgs {
 }
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
-    let inputs = args.input.require("explain")?;
+    let inputs = match args.input.require_puzzles("explain", parse_grid)? {
+        Ok(inputs) => inputs,
+        Err(code) => return Ok(code),
+    };
     let options = args.se_profile.path_options(args.uvwxyz_wing);
-    if let Some(code) =
-        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
-    {
-        return Ok(code);
-    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
     for (i, input) in inputs.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
-        let explained = Grid::parse(input.puzzle())
-            .map_err(anyhow::Error::from)
-            .and_then(|grid| explain(&mut out, &grid, options));
+        let grid = match Grid::parse(input.puzzle()) {
+            Ok(grid) => grid,
+            Err(err) => {
+                // A corpus line that is not a puzzle: a record, as in every command.
+                writeln!(out, "# {}: {err}", input.origin)?;
+                continue;
+            }
+        };
+        let explained = explain(&mut out, &grid, options);
         if let Err(err) = explained {
             if err.downcast_ref::<io::Error>().is_some() {
                 return Err(err);

@@ -20,7 +20,13 @@ pub struct ExternalArgs {
     pub external: Vec<String>,
     /// How long an external solver may take to answer one puzzle, in milliseconds; past it the
     /// program is killed, the puzzle gets an error row and the next puzzle restarts it.
-    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MAX_MS)]
+    /// (`--max-ms` is the old spelling.)
+    #[arg(
+        long = "external-limit-ms",
+        alias = "max-ms",
+        value_name = "MS",
+        default_value_t = DEFAULT_MAX_MS
+    )]
     pub max_ms: u64,
 }
 

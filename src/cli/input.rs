@@ -9,25 +9,51 @@
 //!
 //! Positional puzzles come first, then the corpus. A puzzle given on the command line that is
 //! invalid is an error (exit status 1, [`EXIT_INVALID_ARGUMENT`]) before any work starts; the
-//! lines of a corpus keep producing one result or one error record each, as before.
+//! lines of a corpus keep producing one result or one error record each. A corpus (or standard
+//! input) without a single valid puzzle — a binary file, the wrong file — is an input error (exit
+//! status 2) with the same message in every command ([`no_valid_puzzle`]).
 
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context};
+use anyhow::{anyhow, bail, Context};
 use clap::Args;
+
+use dlxlab::sudoku::{Grid, GridError};
 
 /// Exit status when a puzzle given on the command line is invalid.
 pub const EXIT_INVALID_ARGUMENT: u8 = 1;
 
+// The exit-status table, the same in every command's `--help` (and in the README); a macro so
+// that `concat!` can join it to the input help.
+macro_rules! exit_status_table {
+    () => {
+        concat!(
+            "Exit status (the same in every command):\n",
+            "  0    success; a corpus line that is not a puzzle is a record in the output, not an error\n",
+            "  1    a puzzle given on the command line is invalid (nothing runs); or the work failed:\n",
+            "       a solver gave a wrong answer or none (an external solver that crashed, hung or\n",
+            "       babbled; a puzzle no solver given handles), solvers disagree (check, study), or a\n",
+            "       puzzle could not be explained or minimised\n",
+            "  2    usage, input or output error: a bad flag, a file that cannot be read, an input with\n",
+            "       no valid puzzle at all (a binary file, say), a refused --resume\n",
+            "  130  interrupted (Ctrl-C); study and rate keep the puzzles they finished (--resume)"
+        )
+    };
+}
+
+/// The exit-status table shown at the end of `dlxlab --help`.
+pub const EXIT_STATUS_TABLE: &str = exit_status_table!();
+
 /// The text shown at the end of `--help` of every puzzle-taking command.
-pub const EXIT_STATUS_HELP: &str =
+pub const EXIT_STATUS_HELP: &str = concat!(
     "Puzzles: positional PUZZLE arguments (`-` reads standard input), \
---corpus FILE, --corpus - (standard input), or piped standard input when nothing else is given.\n\
-Exit status: 0 success; 1 a puzzle given on the command line is invalid, or the command's check \
-failed; 2 usage, input or output error; 130 interrupted.";
+--corpus FILE, --corpus - (standard input), or piped standard input when nothing else is given; \
+a FIFO or process substitution (--corpus <(zcat f.gz)) is read once, like a file.\n\n",
+    exit_status_table!()
+);
 
 /// Puzzles from the command line, a corpus file or standard input.
 #[derive(Args, Clone, Debug, Default)]
@@ -82,11 +108,42 @@ impl Input {
 }
 
 impl PuzzleArgs {
-    /// Every input in order: positional puzzles (`-` expanded to the lines of standard input),
-    /// then the lines of `--corpus`; with neither, the lines of piped standard input. `Ok(None)`
-    /// when nothing was given at all.
-    pub fn gather(&self) -> anyhow::Result<Option<Vec<Input>>> {
-        Ok(self.read()?.map(|pieces| {
+    /// Every input in order, before it is cut into lines: each positional puzzle, and each text
+    /// read whole (standard input for a positional `-`, then `--corpus`; with neither, piped
+    /// standard input). A command borrows its lines from these ([`Piece::lines`]) instead of
+    /// owning one string per line. `Ok(None)` when nothing was given at all.
+    pub fn read(&self) -> anyhow::Result<Option<Vec<Piece>>> {
+        let stdin_uses = self.puzzles.iter().filter(|p| *p == "-").count()
+            + usize::from(self.corpus.as_deref() == Some(Path::new("-")));
+        if stdin_uses > 1 {
+            bail!("standard input can be read once: give `-` once, as a puzzle or as --corpus -");
+        }
+        let mut pieces = Vec::new();
+        for (i, p) in self.puzzles.iter().enumerate() {
+            if p == "-" {
+                pieces.push(Piece::text(Path::new("-"))?);
+            } else {
+                pieces.push(Piece::Argument(i + 1, p.trim().to_string()));
+            }
+        }
+        if let Some(path) = &self.corpus {
+            pieces.push(Piece::text(path)?);
+        } else if self.puzzles.is_empty() {
+            if !stdin_piped() {
+                return Ok(None);
+            }
+            pieces.push(Piece::text(Path::new("-"))?);
+        }
+        Ok(Some(pieces))
+    }
+
+    /// [`PuzzleArgs::require_pieces`] cut into lines (`parse`: [`parse_grid`] for Sudoku).
+    pub fn require_puzzles<E: std::fmt::Display>(
+        &self,
+        command: &str,
+        parse: impl Fn(&str) -> Result<(), E>,
+    ) -> anyhow::Result<Result<Vec<Input>, ExitCode>> {
+        Ok(self.require_pieces(command, parse)?.map(|pieces| {
             pieces
                 .iter()
                 .flat_map(Piece::lines)
@@ -98,49 +155,43 @@ impl PuzzleArgs {
         }))
     }
 
-    /// What [`PuzzleArgs::gather`] reads, before it is cut into lines: each positional puzzle
-    /// and each text read whole (standard input, the corpus), in order. A command that answers
-    /// line by line borrows its lines from these ([`Piece::lines`]) instead of owning one string
-    /// per line. `Ok(None)` when nothing was given at all.
-    pub fn read(&self) -> anyhow::Result<Option<Vec<Piece>>> {
-        let stdin_uses = self.puzzles.iter().filter(|p| *p == "-").count()
-            + usize::from(self.corpus.as_deref() == Some(Path::new("-")));
-        if stdin_uses > 1 {
-            bail!("standard input can be read once: give `-` once, as a puzzle or as --corpus -");
+    /// What a command that takes puzzles (checked with `parse`, given a line's whole text) reads,
+    /// in the order every such command keeps: [`PuzzleArgs::require_read`]; then an invalid
+    /// puzzle on the command line is `Ok(Err(1))` ([`reject_invalid_arguments`]); then a text
+    /// read (a corpus, standard input) with no line that `parse` accepts is the error
+    /// [`no_valid_puzzle`].
+    pub fn require_pieces<E: std::fmt::Display>(
+        &self,
+        command: &str,
+        parse: impl Fn(&str) -> Result<(), E>,
+    ) -> anyhow::Result<Result<Vec<Piece>, ExitCode>> {
+        let pieces = self.require_read(command)?;
+        let arguments: Vec<Input> = pieces
+            .iter()
+            .filter(|p| matches!(p, Piece::Argument(..)))
+            .flat_map(Piece::lines)
+            .map(|(origin, text)| Input {
+                origin,
+                text: text.to_string(),
+            })
+            .collect();
+        if let Some(code) = reject_invalid_arguments(&arguments, &parse) {
+            return Ok(Err(code));
         }
-        let mut pieces = Vec::new();
-        for (i, p) in self.puzzles.iter().enumerate() {
-            if p == "-" {
-                pieces.push(Piece::Text(read_text(Path::new("-"))?));
-            } else {
-                pieces.push(Piece::Argument(i + 1, p.trim().to_string()));
+        for piece in &pieces {
+            if let Piece::Text { source, .. } = piece {
+                if !piece.lines().any(|(_, text)| parse(text).is_ok()) {
+                    return Err(no_valid_puzzle(source));
+                }
             }
         }
-        if let Some(path) = &self.corpus {
-            pieces.push(Piece::Text(read_text(path)?));
-        } else if self.puzzles.is_empty() {
-            if !stdin_piped() {
-                return Ok(None);
-            }
-            pieces.push(Piece::Text(read_text(Path::new("-"))?));
-        }
-        Ok(Some(pieces))
+        Ok(Ok(pieces))
     }
 
-    /// [`PuzzleArgs::read`], with the error of [`PuzzleArgs::require`] when nothing was given.
+    /// [`PuzzleArgs::read`], with a clear error when nothing was given.
     pub fn require_read(&self, command: &str) -> anyhow::Result<Vec<Piece>> {
         match self.read()? {
             Some(pieces) => Ok(pieces),
-            None => bail!(
-                "{command}: no puzzles: give PUZZLE arguments, --corpus FILE, or pipe puzzles on standard input"
-            ),
-        }
-    }
-
-    /// [`PuzzleArgs::gather`], with a clear error when nothing was given.
-    pub fn require(&self, command: &str) -> anyhow::Result<Vec<Input>> {
-        match self.gather()? {
-            Some(inputs) => Ok(inputs),
             None => bail!(
                 "{command}: no puzzles: give PUZZLE arguments, --corpus FILE, or pipe puzzles on standard input"
             ),
@@ -178,19 +229,52 @@ pub enum Piece {
     /// A positional puzzle: its argument number (1-based) and its text, trimmed.
     Argument(usize, String),
     /// Standard input or a corpus file.
-    Text(String),
+    Text {
+        /// Where it was read: [`input_name`].
+        source: String,
+        /// Everything read.
+        text: String,
+    },
 }
 
 impl Piece {
+    /// The whole text of a file, or of standard input for `-`.
+    fn text(path: &Path) -> anyhow::Result<Piece> {
+        Ok(Piece::Text {
+            source: input_name(&path.display().to_string()),
+            text: read_text(path)?,
+        })
+    }
+
     /// The inputs of this piece, borrowed: the argument itself, or the lines of the text that are
     /// neither blank nor `#` comments (trimmed), with their line numbers.
     pub fn lines(&self) -> impl Iterator<Item = (Origin, &str)> {
         let (argument, text) = match self {
             Piece::Argument(n, text) => (Some((Origin::Argument(*n), text.as_str())), ""),
-            Piece::Text(text) => (None, text.as_str()),
+            Piece::Text { text, .. } => (None, text.as_str()),
         };
         argument.into_iter().chain(lines(text))
     }
+}
+
+/// How messages name an input given as `-` (standard input) or a path.
+pub fn input_name(given: &str) -> String {
+    if given == "-" {
+        "standard input".to_string()
+    } else {
+        given.to_string()
+    }
+}
+
+/// The error of an input (`source`: [`input_name`]) that holds not one valid puzzle, the same
+/// in every command (exit status 2): a binary file, an empty file, the wrong file.
+pub fn no_valid_puzzle(source: &str) -> anyhow::Error {
+    anyhow!("{source}: no valid puzzle (every line is blank, a comment or not a puzzle)")
+}
+
+/// Whether the first field of a line is a Sudoku grid, with the reason when it is not.
+pub fn parse_grid(text: &str) -> Result<(), GridError> {
+    Grid::parse(first_field(text)).map(|_| ())
 }
 
 /// Checks every command-line input with `parse` (given the input's whole text); each that fails
@@ -315,7 +399,10 @@ mod tests {
 
     #[test]
     fn pieces_borrow_the_puzzle_lines() {
-        let piece = Piece::Text("# header\n\n  a 1 \r\nb\n".into());
+        let piece = Piece::Text {
+            source: "t".into(),
+            text: "# header\n\n  a 1 \r\nb\n".into(),
+        };
         let lines: Vec<_> = piece.lines().collect();
         assert_eq!(lines, [(Origin::Line(3), "a 1"), (Origin::Line(4), "b")]);
         let argument = Piece::Argument(2, "c".into());

@@ -34,7 +34,7 @@ mod xc;
 
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.
 #[derive(Parser, Debug)]
-#[command(name = "dlxlab", version, about, long_about = None)]
+#[command(name = "dlxlab", version, about, long_about = None, after_help = input::EXIT_STATUS_TABLE)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, PuzzleArgs, EXIT_INVALID_ARGUMENT};
+use super::input::{parse_grid, PuzzleArgs, EXIT_INVALID_ARGUMENT};
 
 /// Puzzles and where the output goes.
 #[derive(Args, Debug)]
@@ -25,19 +25,19 @@ pub struct PuzzleInput {
 }
 
 /// Maps every puzzle (0-based index among puzzle lines, grid) to an output line; a line that is
-/// not a puzzle, or whose map fails, becomes `# line N: reason` (or `# argument N: reason`) and
-/// makes the exit status 1. Comment and blank lines are skipped. A puzzle on the command line
-/// that does not parse stops the command before any output (exit status 1).
+/// not a puzzle, or whose map fails, becomes `# line N: reason` (or `# argument N: reason`); a
+/// failed map makes the exit status 1 (a line that is not a puzzle is a record, as in every
+/// command). Comment and blank lines are skipped. A puzzle on the command line that does not
+/// parse stops the command before any output (exit status 1); an input without one valid
+/// puzzle is an error (exit status 2).
 pub fn for_each_puzzle<F>(input: &PuzzleInput, f: F) -> anyhow::Result<ExitCode>
 where
     F: Fn(u64, &Grid) -> Result<String, String> + Sync,
 {
-    let inputs = input.input.require("the command")?;
-    if let Some(code) =
-        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
-    {
-        return Ok(code);
-    }
+    let inputs = match input.input.require_puzzles("the command", parse_grid)? {
+        Ok(inputs) => inputs,
+        Err(code) => return Ok(code),
+    };
     let mut out: Box<dyn Write> = match &input.out {
         Some(path) => Box::new(BufWriter::new(
             File::create(path).with_context(|| format!("creating {}", path.display()))?,
@@ -46,22 +46,22 @@ where
     };
     let mut failed = false;
     for (chunk_index, chunk) in inputs.chunks(4096).enumerate() {
-        let results: Vec<Result<String, String>> = chunk
+        // Err((reason, whether the map failed)).
+        let results: Vec<Result<String, (String, bool)>> = chunk
             .par_iter()
             .enumerate()
             .map(|(k, line)| {
                 let index = (chunk_index * 4096 + k) as u64;
-                Grid::parse(line.puzzle())
-                    .map_err(|e| e.to_string())
-                    .and_then(|grid| f(index, &grid))
-                    .map_err(|e| format!("{}: {e}", line.origin))
+                let grid = Grid::parse(line.puzzle())
+                    .map_err(|e| (format!("{}: {e}", line.origin), false))?;
+                f(index, &grid).map_err(|e| (format!("{}: {e}", line.origin), true))
             })
             .collect();
         for result in results {
             match result {
                 Ok(text) => writeln!(out, "{text}")?,
-                Err(reason) => {
-                    failed = true;
+                Err((reason, map_failed)) => {
+                    failed |= map_failed;
                     writeln!(out, "# {reason}")?;
                 }
             }

@@ -3,23 +3,24 @@
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::Args;
-use rayon::prelude::*;
 
+use dlxlab::harness::output::{partial_path, AtomicFile};
 use dlxlab::logic;
 use dlxlab::rating::decision_tree::Variant;
+use dlxlab::rating::resumable::{self, RateRun};
 use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::technique::{self, TechniqueRating};
 use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, Origin, PuzzleArgs};
-use super::study::progress_bar;
+use super::input::{parse_grid, Origin, PuzzleArgs};
+use super::study::{progress_bar, stop_flag};
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
 /// puzzle; `line` is the corpus line, or the argument's position for puzzles on the command line.
@@ -29,26 +30,46 @@ pub struct RateArgs {
     /// Puzzles; a corpus line may be followed by an external (SE) rating, which is kept.
     #[command(flatten)]
     input: PuzzleArgs,
-    /// Output CSV (default: standard output).
+    /// Output CSV (default: standard output), written as the puzzles are rated, to OUT.partial,
+    /// and renamed to OUT when complete; Ctrl-C keeps the rows finished (see --resume).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Continue an interrupted rating into --out: refused, with nothing changed, unless it is of
+    /// the same puzzles, decision-tree index, time budget, options and dlxlab version.
+    #[arg(long, requires = "out", conflicts_with = "force")]
+    resume: bool,
+    /// Start afresh over an interrupted rating into --out, discarding it (refused without it).
+    #[arg(long)]
+    force: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
     /// Do not print the agreement summary on standard error.
     #[arg(long)]
     quiet: bool,
-    /// Variant of the decision-tree index (nodes, checks, wrong-choices, wasted-nodes, combined).
-    #[arg(long, default_value = "combined")]
+    /// Which decision-tree index fills the decision_tree column: nodes, checks, wrong-choices,
+    /// wasted-nodes or combined (`--variant` is the old spelling; `--variant` of `solve` and
+    /// `generate` names a puzzle type). On by default; it re-runs mrv recording its whole search
+    /// tree, about 130 times the technique rating's time on 17-clue puzzles (docs/rating.md), so
+    /// `--no-decision-tree` is the fast choice for large corpora.
+    #[arg(
+        long = "decision-tree",
+        alias = "variant",
+        value_name = "INDEX",
+        default_value = "combined"
+    )]
     variant: Variant,
-    /// Leave the decision_tree column empty: recording the search tree of every puzzle costs far
-    /// more than the technique rating on hard corpora.
+    /// Leave the decision_tree column empty (the technique rating alone: see --decision-tree).
     #[arg(long)]
     no_decision_tree: bool,
-    /// Time limit of the technique rating of one puzzle, in seconds: a puzzle still unrated then
-    /// gets a row with empty ratings and `error = time limit`.
-    #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
-    max_seconds: f64,
+    /// Time budget of the technique rating of one puzzle, in milliseconds (the unit of every
+    /// `--limit-ms`): a puzzle still unrated then gets a row with empty ratings and `error = time
+    /// limit`.
+    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
+    limit_ms: u64,
+    /// The old spelling of --limit-ms, in seconds.
+    #[arg(long, hide = true, value_parser = parse_seconds, conflicts_with = "limit_ms")]
+    max_seconds: Option<f64>,
     /// Also run SE's UVWXYZ-wing (6.6), which Sukaku Explainer's default list has but the SE build
     /// that rated the SE sample did not (see docs/rating.md).
     #[arg(long)]
@@ -58,6 +79,11 @@ pub struct RateArgs {
     /// (UVWXYZ-wing on, turbot fish 4.1). Recorded in ratings.csv's se_profile column.
     #[arg(long, default_value_t = SeProfile::Sample)]
     se_profile: SeProfile,
+}
+
+/// The rating time budget of `--limit-ms MS`, or of the old `--max-seconds S` when given.
+pub fn rating_budget(limit_ms: u64, max_seconds: Option<f64>) -> Duration {
+    max_seconds.map_or(Duration::from_millis(limit_ms), Duration::from_secs_f64)
 }
 
 /// Parses a positive number of seconds (`--max-seconds`).
@@ -93,6 +119,67 @@ fn rate_line(
     )
 }
 
+/// Opens the output of a run into `out` after checking what is there, and returns it with the
+/// number of input lines already rated (see [`dlxlab::rating::resumable`]). Nothing is renamed,
+/// truncated or written before every check passed: a resume must find a partial run of the same
+/// inputs and settings; a fresh run refuses a partial one unless `force`.
+fn prepare_output(
+    out: &Path,
+    this_run: &RateRun,
+    lines: &[(u64, &str)],
+    resume: bool,
+    force: bool,
+) -> anyhow::Result<(AtomicFile, usize)> {
+    let partial = partial_path(out);
+    let record = resumable::provenance_path(out);
+    if resume {
+        if !partial.exists() {
+            if out.exists() {
+                bail!(
+                    "cannot resume: {} is complete (no {} to continue); nothing was changed",
+                    out.display(),
+                    partial.display()
+                );
+            }
+            bail!(
+                "cannot resume: no {} to continue; nothing was changed",
+                partial.display()
+            );
+        }
+        let recorded = RateRun::read(&record).with_context(|| {
+            format!(
+                "cannot resume {}: no readable record of what it is a run of; nothing was changed (start afresh with --force)",
+                partial.display()
+            )
+        })?;
+        let differences = this_run.differences(&recorded);
+        if !differences.is_empty() {
+            bail!(
+                "cannot resume {}: {}; nothing was changed (start afresh with --force)",
+                partial.display(),
+                differences.join("; ")
+            );
+        }
+        let (keep, done) = resumable::recover(&partial, lines)
+            .with_context(|| format!("cannot resume {}; nothing was changed", partial.display()))?;
+        if keep > 0 {
+            let file = AtomicFile::append_after(out, keep)
+                .with_context(|| format!("opening {}", partial.display()))?;
+            return Ok((file, done));
+        }
+    } else if partial.exists() && !force {
+        bail!(
+            "{} holds an interrupted rating: continue it with --resume, or discard it with --force; nothing was changed",
+            partial.display()
+        );
+    }
+    this_run
+        .write(&record)
+        .with_context(|| format!("writing {}", record.display()))?;
+    let file = AtomicFile::create(out).with_context(|| format!("creating {}", out.display()))?;
+    Ok((file, 0))
+}
+
 /// The kind of an error row, for the summary: the statuses by name, anything else as invalid.
 fn error_kind(error: &str) -> &'static str {
     if error == "multiple solutions" {
@@ -109,12 +196,10 @@ fn error_kind(error: &str) -> &'static str {
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     // Read lossily, so that a line that is not UTF-8 becomes one row with an error instead of
     // aborting the whole corpus.
-    let inputs = args.input.require("rate")?;
-    if let Some(code) =
-        reject_invalid_arguments(&inputs, |t| Grid::parse(first_field(t)).map(|_| ()))
-    {
-        return Ok(code);
-    }
+    let inputs = match args.input.require_puzzles("rate", parse_grid)? {
+        Ok(inputs) => inputs,
+        Err(code) => return Ok(code),
+    };
     let lines: Vec<(usize, &str)> = inputs
         .iter()
         .map(|input| {
@@ -127,29 +212,89 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         .collect();
     let pool = super::thread_pool(args.threads)?;
     let variant = (!args.no_decision_tree).then_some(args.variant);
-    let max_time = Some(Duration::from_secs_f64(args.max_seconds));
+    let max_time = rating_budget(args.limit_ms, args.max_seconds);
     let options = args.se_profile.path_options(args.uvwxyz_wing);
-    let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
-    let rows: Vec<RatingRow> = pool.install(|| {
-        lines
-            .par_iter()
-            .map(|&(n, l)| {
-                let row = rate_line(n, l, variant, max_time, options);
-                bar.inc(1);
-                row
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
-
-    let sink: Box<dyn Write> = match &args.out {
-        Some(p) => {
-            Box::new(fs::File::create(p).with_context(|| format!("creating {}", p.display()))?)
-        }
-        None => Box::new(io::stdout().lock()),
+    let numbered: Vec<(u64, &str)> = lines.iter().map(|&(n, t)| (n as u64, t)).collect();
+    let this_run = RateRun {
+        dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
+        inputs_sha256: resumable::input_digest(&numbered),
+        inputs: numbered.len() as u64,
+        decision_tree: variant.map(|v| format!("{v:?}")),
+        limit_ms: max_time.as_millis() as u64,
+        options: format!("{options:?}"),
     };
-    table::write_csv(&rows, io::BufWriter::new(sink))?;
-
+    let (mut file, skip) = match &args.out {
+        Some(out) => {
+            let (file, skip) = prepare_output(out, &this_run, &numbered, args.resume, args.force)?;
+            (Some(file), skip)
+        }
+        None if args.resume => bail!("--resume continues the file of --out: give it"),
+        None => (None, 0),
+    };
+    let mut stdout = io::stdout().lock();
+    let sink: &mut dyn Write = match &mut file {
+        Some(f) => f,
+        None => &mut stdout,
+    };
+    let mut csv_out = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(sink);
+    if skip == 0 {
+        csv_out.write_record(table::COLUMNS)?;
+    }
+    let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
+    bar.inc(skip as u64);
+    let stop = stop_flag();
+    let mut rows: Vec<RatingRow> = Vec::new();
+    let rate = |n: u64, text: &str| rate_line(n as usize, text, variant, Some(max_time), options);
+    let finished = resumable::rate_lines(
+        &numbered,
+        skip,
+        &pool,
+        &rate,
+        stop,
+        &|n| bar.inc(n),
+        &mut |chunk| {
+            for row in chunk {
+                table::write_row(&mut csv_out, row)?;
+            }
+            // What is rated is on disk before the next chunk starts.
+            csv_out.flush()?;
+            rows.extend_from_slice(chunk);
+            Ok(())
+        },
+    )?;
+    bar.finish_and_clear();
+    csv_out.flush()?;
+    drop(csv_out);
+    if !finished {
+        let done = skip + rows.len();
+        match (&args.out, file) {
+            (Some(out), Some(mut f)) => {
+                f.flush()?;
+                eprintln!(
+                    "rate: interrupted after {done} of {} puzzles; their rows are in {}; run again with --resume",
+                    lines.len(),
+                    partial_path(out).display()
+                );
+            }
+            _ => eprintln!(
+                "rate: interrupted after {done} of {} puzzles (their rows are printed)",
+                lines.len()
+            ),
+        }
+        return Ok(ExitCode::from(130));
+    }
+    if let (Some(out), Some(f)) = (&args.out, file) {
+        f.commit()?;
+        let record = resumable::provenance_path(out);
+        if record.exists() {
+            fs::remove_file(&record).with_context(|| format!("removing {}", record.display()))?;
+        }
+    }
+    if skip > 0 && !args.quiet {
+        eprintln!("rate: {skip} puzzles resumed from the partial file; the summary below is of the {} rated now", rows.len());
+    }
     if !args.quiet {
         let pairs: Vec<(u16, &TechniqueRating)> = rows
             .iter()

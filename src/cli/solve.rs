@@ -14,7 +14,7 @@ use dlxlab::solvers::trace::{self, TraceEvent, TRACEABLE};
 use dlxlab::solvers::{by_name, names, SolveLimits, Solver, Status};
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, reject_invalid_arguments, Input, Piece, PuzzleArgs};
+use super::input::{first_field, parse_grid, Piece, PuzzleArgs};
 
 /// Solve Sudoku puzzles with any registered solver: one output line per puzzle, in input order
 /// (the solution, `multiple`, `none`, `limit`, or `invalid: REASON` for a bad corpus line).
@@ -31,9 +31,10 @@ pub struct SolveArgs {
     /// limit a count of two or more may be a lower bound.
     #[arg(long)]
     count: bool,
-    /// Stop after this many solutions (0 = count them all).
-    #[arg(long, default_value_t = 2)]
-    max: u64,
+    /// Stop after this many solutions (0 = all). Default: all with --count (as in every command
+    /// that counts), else 2 (enough to prove a puzzle unique).
+    #[arg(long, visible_alias = "max-solutions")]
+    max: Option<u64>,
     /// Print every deduction, guess, contradiction and solution of the search.
     #[arg(long)]
     trace: bool,
@@ -58,7 +59,7 @@ pub struct SolveArgs {
 
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let limits = SolveLimits {
-        max_solutions: args.max,
+        max_solutions: args.max.unwrap_or(if args.count { 0 } else { 2 }),
         budget: Limits {
             max_nodes: args.limit_nodes,
             max_time: args.limit_ms.map(Duration::from_millis),
@@ -71,13 +72,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 "--variant solves through the exact cover: it takes neither --solver nor --trace"
             );
         }
-        let inputs = args.input.require("solve")?;
         let variant = dlxlab::puzzles::variants::Variant::by_name(name)?;
         let check =
             |t: &str| dlxlab::puzzles::variants::VariantPuzzle::parse(variant, t).map(|_| ());
-        if let Some(code) = reject_invalid_arguments(&inputs, check) {
-            return Ok(code);
-        }
+        let inputs = match args.input.require_puzzles("solve", check)? {
+            Ok(inputs) => inputs,
+            Err(code) => return Ok(code),
+        };
         let answers: Vec<String> = inputs
             .par_iter()
             .map(|input| super::variant::answer(name, &input.text, &limits, args.count))
@@ -98,21 +99,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         pick_external(externals, args.solver.as_deref())?
     };
-    let pieces = args.input.require_read("solve")?;
-    let arguments: Vec<Input> = pieces
-        .iter()
-        .filter(|p| matches!(p, Piece::Argument(..)))
-        .flat_map(Piece::lines)
-        .map(|(origin, text)| Input {
-            origin,
-            text: text.to_string(),
-        })
-        .collect();
-    if let Some(code) =
-        reject_invalid_arguments(&arguments, |t| Grid::parse(first_field(t)).map(|_| ()))
-    {
-        return Ok(code);
-    }
+    let pieces = match args.input.require_pieces("solve", parse_grid)? {
+        Ok(pieces) => pieces,
+        Err(code) => return Ok(code),
+    };
     // Borrowed from the texts read: no allocation per line.
     let puzzles: Vec<&str> = pieces
         .iter()
@@ -137,8 +127,16 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         1 => None,
         n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
     };
-    answering.answer_all(&puzzles, pool.as_ref(), &mut out)?;
+    let unanswered = answering.answer_all(&puzzles, pool.as_ref(), &mut out)?;
     out.flush()?;
+    if unanswered > 0 {
+        eprintln!(
+            "dlxlab: solve: {unanswered} of {} puzzles got no answer from solver {} (`error:` or `invalid: solver ... does not handle` lines)",
+            puzzles.len(),
+            solver.name()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(ExitCode::SUCCESS)
 }
 

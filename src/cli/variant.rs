@@ -13,7 +13,7 @@ use dlxlab::puzzles::honeycomb::xc::{self as hxc, XcSolver};
 use dlxlab::puzzles::honeycomb::{HoneyGrid, HoneyOutcome};
 use dlxlab::solvers::SolveLimits;
 
-use super::input::{reject_invalid_arguments, PuzzleArgs};
+use super::input::PuzzleArgs;
 
 /// Arguments of `dlxlab honeycomb`.
 #[derive(Args, Debug)]
@@ -35,8 +35,8 @@ enum HoneycombCommand {
         /// Count solutions (up to --max) instead of proving uniqueness.
         #[arg(long)]
         count: bool,
-        /// With --count: stop after this many solutions (0 = all).
-        #[arg(long, default_value_t = 0)]
+        /// With --count: stop after this many solutions (0 = all, the default when counting).
+        #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
         max: u64,
     },
     /// Count every solution of each puzzle with DLX (the empty board counts complete grids).
@@ -44,8 +44,8 @@ enum HoneycombCommand {
     Count {
         #[command(flatten)]
         input: PuzzleArgs,
-        /// Stop after this many solutions (0 = all).
-        #[arg(long, default_value_t = 0)]
+        /// Stop after this many solutions (0 = all, the default when counting).
+        #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
         max: u64,
     },
     /// Estimate the number of solutions (the empty board: complete grids) by Knuth's random paths.
@@ -71,8 +71,8 @@ enum HoneycombCommand {
         /// PCG64 seed of the sample.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Node limit per subproblem (0 = none); a subproblem that hits it is an error.
-        #[arg(long, default_value_t = 0)]
+        /// Node budget per subproblem (0 = none); a subproblem that hits it is an error.
+        #[arg(long = "limit-nodes", alias = "max-nodes", default_value_t = 0)]
         max_nodes: u64,
         /// Worker threads (default 1; the result does not depend on it).
         #[arg(long, default_value_t = 1)]
@@ -137,12 +137,12 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
             if !matches!(solver.as_str(), "xc" | "seq") {
                 bail!("unknown honeycomb solver `{solver}` (xc or seq)");
             }
-            let inputs = input.require("honeycomb solve")?;
-            if let Some(code) =
-                reject_invalid_arguments(&inputs, |t| HoneyGrid::parse(t).map(|_| ()))
+            let inputs = match input
+                .require_puzzles("honeycomb solve", |t| HoneyGrid::parse(t).map(|_| ()))?
             {
-                return Ok(code);
-            }
+                Ok(inputs) => inputs,
+                Err(code) => return Ok(code),
+            };
             let mut xc = XcSolver::new();
             for input in &inputs {
                 let p = match parse(input.puzzle()) {
@@ -165,12 +165,12 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                 max_solutions: max,
                 ..SolveLimits::default()
             };
-            let inputs = input.require("honeycomb count")?;
-            if let Some(code) =
-                reject_invalid_arguments(&inputs, |t| HoneyGrid::parse(t).map(|_| ()))
+            let inputs = match input
+                .require_puzzles("honeycomb count", |t| HoneyGrid::parse(t).map(|_| ()))?
             {
-                return Ok(code);
-            }
+                Ok(inputs) => inputs,
+                Err(code) => return Ok(code),
+            };
             let mut xc = XcSolver::new();
             for input in &inputs {
                 let text = input.puzzle();
@@ -375,8 +375,8 @@ enum VariantCommand {
         /// Count solutions (up to --max) instead of proving uniqueness.
         #[arg(long)]
         count: bool,
-        /// With --count: stop after this many solutions (0 = all).
-        #[arg(long, default_value_t = 0)]
+        /// With --count: stop after this many solutions (0 = all, the default when counting).
+        #[arg(long, visible_alias = "max-solutions", default_value_t = 0)]
         max: u64,
     },
 }
@@ -398,11 +398,11 @@ pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
                 max_solutions: if count { max } else { 2 },
                 ..SolveLimits::default()
             };
-            let inputs = input.require("variant solve")?;
             let check = |t: &str| VariantPuzzle::parse(variant, t).map(|_| ());
-            if let Some(code) = reject_invalid_arguments(&inputs, check) {
-                return Ok(code);
-            }
+            let inputs = match input.require_puzzles("variant solve", check)? {
+                Ok(inputs) => inputs,
+                Err(code) => return Ok(code),
+            };
             for input in &inputs {
                 let p = match VariantPuzzle::parse(variant, &input.text) {
                     Ok(p) => p,

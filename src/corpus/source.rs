@@ -1,10 +1,19 @@
 //! Where a corpus comes from ([`Source`]: a file, standard input, the embedded corpus or puzzles
 //! given as arguments), how the default one is found ([`locate`]), and the SHA-256 taken of every
 //! byte read ([`HashingReader`]).
+//!
+//! A file can be read as often as a command likes (hashed before a resume, counted for a progress
+//! bar, rated beside the study); a stream cannot: a pipe, a FIFO, process substitution
+//! (`--corpus <(zcat f.gz)`, which names `/dev/fd/N`) or standard input gives its bytes once, and
+//! a second reader finds nothing (or waits for a writer that is gone). A command that needs a
+//! second pass therefore calls [`Source::settle`] first, which reads a stream whole, once, into
+//! memory ([`Source::Read`]); a command that reads the corpus once streams it as it is, and asks
+//! [`Source::is_stream`] before any extra pass (such as counting lines for a progress bar).
 
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
@@ -21,6 +30,17 @@ pub enum Source {
     Embedded,
     /// Puzzles given on the command line, one per line: line `n` is the `n`-th puzzle.
     Arguments(Vec<String>),
+    /// A stream read whole by [`Source::settle`], so that it can be read again.
+    Read {
+        /// How the stream was given, for messages: `-` or its path ([`Source::describe`]).
+        described: String,
+        /// Its [`Source::portable`] name.
+        portable: String,
+        /// Its [`Source::name`].
+        name: String,
+        /// Every byte read.
+        bytes: Arc<[u8]>,
+    },
 }
 
 /// The file name that [`locate`] looks for in the data directories.
@@ -62,6 +82,7 @@ impl Source {
             Source::Stdin => "stdin".to_string(),
             Source::Embedded => EMBEDDED_NAME.to_string(),
             Source::Arguments(_) => "arguments".to_string(),
+            Source::Read { name, .. } => name.clone(),
         }
     }
 
@@ -73,6 +94,7 @@ impl Source {
             Source::Stdin => "-".to_string(),
             Source::Embedded => format!("embedded:{EMBEDDED_NAME}"),
             Source::Arguments(_) => "arguments".to_string(),
+            Source::Read { described, .. } => described.clone(),
         }
     }
 
@@ -82,8 +104,10 @@ impl Source {
     /// alone; `-` or `embedded:default` as in [`Source::describe`]. Never an absolute path: the
     /// SHA-256 and size recorded beside it identify the file.
     pub fn portable(&self) -> String {
-        let Source::Path(path) = self else {
-            return self.describe();
+        let path = match self {
+            Source::Path(path) => path,
+            Source::Read { portable, .. } => return portable.clone(),
+            _ => return self.describe(),
         };
         let file_name = || {
             path.file_name()
@@ -120,11 +144,63 @@ impl Source {
                 let text: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
                 Box::new(io::Cursor::new(text.into_bytes()))
             }
+            Source::Read { bytes, .. } => Box::new(io::Cursor::new(Arc::clone(bytes))),
         };
         Ok(CorpusReader::new(BufReader::with_capacity(
             1 << 16,
             HashingReader::new(inner),
         )))
+    }
+}
+
+impl Source {
+    /// Whether the source gives its bytes only once: standard input, or a path that is not a
+    /// regular file (a FIFO, a pipe such as process substitution's `/dev/fd/N`, a character
+    /// device). A path that cannot be examined is not a stream: opening it reports the error.
+    pub fn is_stream(&self) -> bool {
+        match self {
+            Source::Stdin => true,
+            Source::Path(path) => fs::metadata(path).is_ok_and(|m| !m.is_file()),
+            Source::Embedded | Source::Arguments(_) | Source::Read { .. } => false,
+        }
+    }
+
+    /// The source, readable again: a stream ([`Source::is_stream`]) is read whole, once, into
+    /// memory; anything else is returned as it is.
+    pub fn settle(self) -> io::Result<Source> {
+        if !self.is_stream() {
+            return Ok(self);
+        }
+        let mut bytes = Vec::new();
+        let mut reader = self.open()?.into_inner();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| io::Error::new(e.kind(), format!("reading {}: {e}", self.describe())))?;
+        Ok(Source::Read {
+            described: self.describe(),
+            portable: self.portable(),
+            name: self.name(),
+            bytes: bytes.into(),
+        })
+    }
+
+    /// Whether at least one line is a valid puzzle (reads up to the first one). On a stream this
+    /// consumes it: [`Source::settle`] first.
+    pub fn holds_a_puzzle(&self) -> io::Result<bool> {
+        for line in self.open()? {
+            if let super::LineKind::Puzzle(record) = line?.kind {
+                if record.grid.is_ok() {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The hex SHA-256 and the size of the whole source, read once more. On a stream this
+    /// consumes it: [`Source::settle`] first.
+    pub fn fingerprint(&self) -> io::Result<(String, u64)> {
+        self.open()?.into_inner().into_inner().finish()
     }
 }
 

@@ -44,14 +44,16 @@ pub struct Answering<'a> {
 }
 
 impl Answering<'_> {
-    /// Appends the answer line of `puzzle` (the puzzle field of a line), newline included.
-    pub fn answer_into(&self, puzzle: &str, out: &mut Vec<u8>) {
+    /// Appends the answer line of `puzzle` (the puzzle field of a line), newline included;
+    /// returns whether the solver left a valid puzzle unanswered (an external program that
+    /// failed, or a grid size the solver does not handle).
+    pub fn answer_into(&self, puzzle: &str, out: &mut Vec<u8>) -> bool {
         let grid = match Grid::parse(puzzle) {
             Ok(grid) => grid,
             Err(e) => {
                 // Rare: formatting is fine here.
                 let _ = writeln!(out, "{}: {e}", Status::Invalid);
-                return;
+                return false;
             }
         };
         if !self.solver.supports(grid.shape()) {
@@ -62,7 +64,7 @@ impl Answering<'_> {
                 Status::Invalid,
                 self.solver.name()
             );
-            return;
+            return true;
         }
         let outcome = if self.external {
             self.solver.run_checked(&grid, &self.limits)
@@ -70,51 +72,59 @@ impl Answering<'_> {
             Ok(self.solver.solve(&grid, &self.limits))
         };
         match outcome {
-            Ok(outcome) => push_result(&outcome, self.count, out),
+            Ok(outcome) => {
+                push_result(&outcome, self.count, out);
+                false
+            }
             Err(reason) => {
                 let _ = writeln!(out, "error: {reason}");
+                true
             }
         }
     }
 
     /// Answers every puzzle of `puzzles` in order and writes the lines to `out`: on this thread
-    /// without a pool, else on the pool's threads (the output is the same).
+    /// without a pool, else on the pool's threads (the output is the same). Returns how many
+    /// valid puzzles the solver left unanswered ([`Answering::answer_into`]).
     pub fn answer_all(
         &self,
         puzzles: &[&str],
         pool: Option<&rayon::ThreadPool>,
         out: &mut impl Write,
-    ) -> io::Result<()> {
+    ) -> io::Result<u64> {
+        let mut unanswered = 0;
         let Some(pool) = pool else {
             // A solution line is 82 bytes for 9x9.
             let mut buf = Vec::with_capacity(BATCH.min(puzzles.len()) * 82);
             for batch in puzzles.chunks(BATCH) {
                 buf.clear();
                 for puzzle in batch {
-                    self.answer_into(puzzle, &mut buf);
+                    unanswered += u64::from(self.answer_into(puzzle, &mut buf));
                 }
                 out.write_all(&buf)?;
             }
-            return Ok(());
+            return Ok(unanswered);
         };
         for batch in puzzles.chunks(BATCH) {
-            let parts: Vec<Vec<u8>> = pool.install(|| {
+            let parts: Vec<(Vec<u8>, u64)> = pool.install(|| {
                 batch
                     .par_chunks(CHUNK)
                     .map(|chunk| {
                         let mut buf = Vec::with_capacity(chunk.len() * 82);
+                        let mut missed = 0;
                         for puzzle in chunk {
-                            self.answer_into(puzzle, &mut buf);
+                            missed += u64::from(self.answer_into(puzzle, &mut buf));
                         }
-                        buf
+                        (buf, missed)
                     })
                     .collect()
             });
-            for part in parts {
+            for (part, missed) in parts {
                 out.write_all(&part)?;
+                unanswered += missed;
             }
         }
-        Ok(())
+        Ok(unanswered)
     }
 }
 

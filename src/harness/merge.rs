@@ -188,6 +188,7 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
         merged_from: dirs.iter().map(|d| d.display().to_string()).collect(),
         // Merged shards have no ratings.csv of their own.
         ratings: None,
+        timings: None,
     };
     super::write_meta_and_summary(out_dir, &meta, &summary)?;
     Ok((meta, summary))

@@ -90,6 +90,10 @@ pub struct Meta {
     /// How `ratings.csv` was made, when the study wrote one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratings: Option<RatingsMeta>,
+    /// Wall and CPU time of the study and of each of its phases (`null` for a merge); see
+    /// [`super::phases`].
+    #[serde(default)]
+    pub timings: Option<super::phases::Timings>,
 }
 
 /// How a study's `ratings.csv` was made.
@@ -100,8 +104,8 @@ pub struct RatingsMeta {
     pub se_profile: String,
     /// Whether the decision-tree index was computed (`--ratings all`).
     pub decision_tree: bool,
-    /// Time limit of one puzzle's technique rating, in seconds.
-    pub max_seconds: f64,
+    /// Time budget of one puzzle's technique rating, in milliseconds (`--rate-limit-ms`).
+    pub limit_ms: u64,
 }
 
 /// The machine and build context of a run.

@@ -17,6 +17,11 @@
 //! - **Atomic.** Files are written under `<name>.partial` and renamed when complete
 //!   ([`output`]). A stop request (Ctrl-C in the CLI) leaves `runs.csv.partial` holding whole
 //!   puzzles only; [`StudyConfig::resume`] continues from it (or from a truncated `runs.csv`).
+//! - **Resumed only into the same run.** A run records what it is a run of ([`provenance`]:
+//!   corpus SHA-256 and size, solvers and limits, shard, timing, version) before its first row;
+//!   a resume that differs in any of them is refused, naming each difference, before anything in
+//!   the directory is renamed, truncated or written. A fresh run into a directory holding an
+//!   interrupted one is refused unless [`StudyConfig::force`] says to discard it.
 
 pub mod answers;
 pub mod bench;
@@ -26,6 +31,8 @@ pub mod meta;
 pub mod output;
 #[cfg(feature = "peer")]
 pub mod peer;
+pub mod phases;
+pub mod provenance;
 pub mod row;
 pub mod summary;
 pub mod whole;
@@ -34,7 +41,7 @@ pub use engine::{Mode, Plan, SolverRun, Tally};
 pub use row::{Row, COLUMNS};
 
 use std::fs::{self, File};
-use std::io::{self, BufReader, Read, Seek, SeekFrom};
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant, SystemTime};
@@ -44,6 +51,8 @@ use crate::solvers::SolveLimits;
 
 use meta::{CorpusMeta, Environment, Meta, SolverMeta};
 use output::{partial_path, AtomicFile};
+use phases::{Clock, Timings};
+use provenance::{Provenance, SolverLimits, PROVENANCE_PARTIAL};
 use summary::{Summary, SummaryBuilder};
 
 /// Why a study, merge or count could not be carried out. (A bad puzzle is not an error: it is a row.)
@@ -90,6 +99,12 @@ pub enum HarnessError {
         /// Why.
         reason: String,
     },
+    /// A fresh run into a directory that holds an interrupted one (see [`StudyConfig::force`]).
+    #[error("{path} holds an interrupted run: continue it with --resume, or discard it with --force; nothing was changed")]
+    Unfinished {
+        /// The partial file.
+        path: PathBuf,
+    },
     /// A solver name that is not registered.
     #[error("unknown solver {name:?} (registered: {})", crate::solvers::names().join(", "))]
     UnknownSolver {
@@ -132,8 +147,12 @@ pub struct StudyConfig {
     pub threads: usize,
     /// Report times from a single-threaded pass (`--timing serial`).
     pub serial_timing: bool,
-    /// Continue an interrupted run found in `out_dir`.
+    /// Continue an interrupted run found in `out_dir` (refused, with nothing touched, when it is
+    /// not a run of the same corpus, solvers, limits, shard, timing and version).
     pub resume: bool,
+    /// Start afresh even when `out_dir` holds an interrupted run (`runs.csv.partial`), discarding
+    /// it; without it such a run is refused.
+    pub force: bool,
     /// Lines per chunk.
     pub chunk_lines: usize,
 }
@@ -152,6 +171,9 @@ pub struct StudyReport {
     /// Wall time of the solve pass: reading the corpus, solving, writing `runs.csv` (not the
     /// side job of [`study_alongside`], nor `meta.json` and `summary.md`).
     pub elapsed: Duration,
+    /// Started with the study, for the totals of [`Timings`] once the caller's own phases (the
+    /// ratings file, the report) are done too.
+    pub clock: Clock,
 }
 
 impl StudyReport {
@@ -373,6 +395,7 @@ pub fn study_alongside<T: Send>(
         return Err(HarnessError::NoSolvers);
     }
     let started = SystemTime::now();
+    let started_clock = Clock::start();
     // Captured before the run, so that a rebuild during a long study cannot change the record.
     let env = Environment::capture();
     let dir = &config.out_dir;
@@ -382,31 +405,42 @@ pub fn study_alongside<T: Send>(
     let names: Vec<&str> = config.solvers.iter().map(|s| s.solver.name()).collect();
     let mut builder = SummaryBuilder::new(&names);
 
-    // Resume: take over the whole puzzles of `runs.csv.partial`, or of `runs.csv` (complete or
-    // cut short) by first moving it to the partial name.
-    let mut recovered = Recovered {
-        keep_bytes: 0,
-        last_line: 0,
-        rows: 0,
+    // Nothing in `dir` is renamed, truncated or written until this run is known to fit what is
+    // there: the corpus is hashed first (a stream was read into memory by `settle`).
+    let source = config
+        .source
+        .clone()
+        .settle()
+        .map_err(HarnessError::Corpus)?;
+    let (corpus_sha256, corpus_bytes) = source.fingerprint().map_err(HarnessError::Corpus)?;
+    let this_run = Provenance {
+        dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
+        corpus: source.portable(),
+        corpus_sha256,
+        corpus_bytes,
+        solvers: solver_meta(&config.solvers)
+            .iter()
+            .map(SolverLimits::from)
+            .collect(),
+        shard: (config.shard != Shard::ALL).then_some(config.shard),
+        timing: timing_name(config.serial_timing).to_string(),
     };
-    if config.resume {
-        if !partial.exists() && runs.exists() {
-            fs::rename(&runs, &partial).map_err(io_err(&partial))?;
-        }
-        if partial.exists() {
-            recovered = recover(&partial, &names, config.shard, &mut builder)?;
-        }
-    }
+    let provenance_path = dir.join(PROVENANCE_PARTIAL);
+    let recovered = prepare_output(config, &this_run, &runs, &provenance_path, &mut builder)?;
     let mut out = if recovered.keep_bytes > 0 {
         AtomicFile::append_after(&runs, recovered.keep_bytes).map_err(io_err(&partial))?
     } else {
         AtomicFile::create(&runs).map_err(io_err(&partial))?
     };
-    let mut csv_out = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(&mut out);
     if recovered.keep_bytes == 0 {
-        csv_out.write_record(COLUMNS)?;
+        let mut header = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(Vec::new());
+        header.write_record(COLUMNS)?;
+        let header = header
+            .into_inner()
+            .map_err(|e| HarnessError::Csv(csv::Error::from(e.into_error())))?;
+        out.write_all(&header).map_err(io_err(&partial))?;
     }
 
     let plan = Plan {
@@ -416,33 +450,58 @@ pub fn study_alongside<T: Send>(
         chunk_lines: config.chunk_lines,
         serial_timing: config.serial_timing,
         skip_through: recovered.last_line,
+        csv_rows: true,
     };
-    let mut reader = config.source.open().map_err(HarnessError::Corpus)?;
+    let mut reader = source.open().map_err(HarnessError::Corpus)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
         .map_err(|e| HarnessError::Corpus(io::Error::other(e)))?;
-    let mut sink = |rows: &[Row]| -> Result<(), HarnessError> {
+    // Each chunk's rows arrive formatted by the workers that ran them: write the bytes, count
+    // the rows. The flush per chunk keeps whole puzzles on disk for `--resume`.
+    let mut sink = |rows: &[Row], csv: &[u8]| -> Result<(), HarnessError> {
+        out.write_all(csv).map_err(io_err(&partial))?;
         for row in rows {
-            csv_out.serialize(row)?;
             builder.add(row);
         }
-        csv_out.flush().map_err(io_err(&partial))
+        out.flush().map_err(io_err(&partial))
     };
-    let solve = || {
-        let start = Instant::now();
-        let tally = engine::run(&mut reader, &plan, stop, progress, &mut sink);
-        (tally, start.elapsed())
-    };
-    let ((tally, elapsed), side_result) = if config.serial_timing {
-        let solved = pool.install(solve);
-        (solved, pool.install(side))
+    let mut timings = Timings::default();
+    let stage = Clock::start();
+    let (tally, side_result, side_wall) = if config.serial_timing {
+        let tally = engine::run(&mut reader, &plan, &pool, stop, progress, &mut sink);
+        let rate = Clock::start();
+        let side_result = pool.install(side);
+        (tally, side_result, rate.wall())
     } else {
-        pool.install(|| rayon::join(solve, side))
+        // The side job goes to the pool first; the solve blocks queue behind it and every idle
+        // worker takes whichever is there.
+        let mut side_slot = None;
+        let mut side_wall = Duration::ZERO;
+        let tally = pool.in_place_scope(|scope| {
+            let (slot, wall) = (&mut side_slot, &mut side_wall);
+            scope.spawn(move |_| {
+                let start = Instant::now();
+                *slot = Some(side());
+                *wall = start.elapsed();
+            });
+            engine::run(&mut reader, &plan, &pool, stop, progress, &mut sink)
+        });
+        let side_result = side_slot.expect("the scope ran the side job");
+        (tally, side_result, side_wall)
     };
+    let stage_cpu = stage.cpu();
     let tally = tally?;
-    csv_out.flush().map_err(io_err(&partial))?;
-    drop(csv_out);
+    let elapsed = tally.times.solve_wall;
+    let t = tally.times;
+    timings.push("read", t.read_wall, t.read_cpu);
+    timings.push("solve", t.solve_wall, t.solve_cpu);
+    timings.push("write_runs", t.write_wall, t.write_cpu);
+    if config.serial_timing {
+        timings.push("serial_timing", t.serial_wall, t.serial_cpu);
+    }
+    let measured = t.read_cpu + t.solve_cpu + t.write_cpu + t.serial_cpu;
+    timings.push("rate", side_wall, stage_cpu.saturating_sub(measured));
     if tally.interrupted {
         out.flush().map_err(io_err(&partial))?;
         let report = StudyReport {
@@ -451,6 +510,7 @@ pub fn study_alongside<T: Send>(
             summary: None,
             meta: None,
             elapsed,
+            clock: started_clock,
         };
         return Ok((report, side_result));
     }
@@ -471,9 +531,19 @@ pub fn study_alongside<T: Send>(
         .into_inner()
         .finish()
         .map_err(HarnessError::Corpus)?;
+    if (&sha256, bytes) != (&this_run.corpus_sha256, this_run.corpus_bytes) {
+        return Err(HarnessError::Corpus(io::Error::other(format!(
+            "{} changed while it was read ({} bytes, SHA-256 {} before; {bytes} bytes, SHA-256 {sha256} after): {} left as it is",
+            source.describe(),
+            this_run.corpus_bytes,
+            this_run.corpus_sha256,
+            partial.display()
+        ))));
+    }
+    let summary_clock = Clock::start();
     out.commit().map_err(io_err(&runs))?;
     let summary = builder.finish(tally.counts);
-    let meta = Meta {
+    let mut meta = Meta {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
         git_revision: env.git_revision,
         rustc: env.rustc,
@@ -481,20 +551,15 @@ pub fn study_alongside<T: Send>(
         threads: pool.current_num_threads(),
         seed: None,
         corpus: CorpusMeta {
-            path: config.source.portable(),
-            name: config.source.name(),
+            path: source.portable(),
+            name: source.name(),
             sha256,
             bytes,
         },
         shard: (config.shard != Shard::ALL).then_some(config.shard),
         counts: tally.counts,
         solvers: solver_meta(&config.solvers),
-        timing: if config.serial_timing {
-            "serial"
-        } else {
-            "parallel"
-        }
-        .to_string(),
+        timing: timing_name(config.serial_timing).to_string(),
         rows: summary.rows,
         resumed_rows: recovered.rows,
         solver_errors: summary.solver_errors(),
@@ -504,16 +569,117 @@ pub fn study_alongside<T: Send>(
         finished: meta::utc_timestamp(SystemTime::now()),
         merged_from: Vec::new(),
         ratings: None,
+        timings: None,
     };
+    timings.push("summary", summary_clock.wall(), summary_clock.cpu());
+    timings.finish(&started_clock);
+    meta.timings = Some(timings);
     write_meta_and_summary(dir, &meta, &summary)?;
+    // meta.json now says what runs.csv is a run of.
+    if provenance_path.exists() {
+        fs::remove_file(&provenance_path).map_err(io_err(&provenance_path))?;
+    }
     let report = StudyReport {
         tally,
         resumed_rows: recovered.rows,
         summary: Some(summary),
         meta: Some(meta),
         elapsed,
+        clock: started_clock,
     };
     Ok((report, side_result))
+}
+
+/// `meta.json`'s name for [`StudyConfig::serial_timing`].
+fn timing_name(serial: bool) -> &'static str {
+    if serial {
+        "serial"
+    } else {
+        "parallel"
+    }
+}
+
+/// Decides what this run does with what `runs` (`runs.csv` in the output directory) and its
+/// partial files hold, checking everything before changing anything, and leaves the directory
+/// ready: `provenance.json.partial` records this run, and `runs.csv.partial` holds the whole
+/// puzzles to keep (their count is returned, and their rows are added to `summary`).
+///
+/// - Resuming from `runs.csv.partial`: its `provenance.json.partial` must match `this_run`.
+/// - Resuming from a finished `runs.csv` (nothing partial): its `meta.json` must match; the file is
+///   copied to the partial name, so that it stays whole until this run commits.
+/// - A fresh run (or a resume with nothing there): refused while `runs.csv.partial` exists, unless
+///   [`StudyConfig::force`]; a finished `runs.csv` is replaced only when this run commits.
+fn prepare_output(
+    config: &StudyConfig,
+    this_run: &Provenance,
+    runs: &Path,
+    provenance_path: &Path,
+    summary: &mut SummaryBuilder,
+) -> Result<Recovered, HarnessError> {
+    let partial = partial_path(runs);
+    let names: Vec<&str> = this_run.solvers.iter().map(|s| s.name.as_str()).collect();
+    let nothing = Recovered {
+        keep_bytes: 0,
+        last_line: 0,
+        rows: 0,
+    };
+    let refuse = |path: &Path, reason: String| HarnessError::Resume {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let check = |path: &Path, recorded: &Provenance| {
+        match this_run.differences(recorded) {
+        d if d.is_empty() => Ok(()),
+        d => Err(refuse(
+            path,
+            format!(
+                "{}; nothing was changed (run into another --out, or start this one afresh there with --force)",
+                d.join("; ")
+            ),
+        )),
+    }
+    };
+    let record = || {
+        let json = serde_json::to_vec_pretty(this_run).map_err(|source| HarnessError::Json {
+            path: provenance_path.to_path_buf(),
+            source,
+        })?;
+        output::write_atomic(provenance_path, &json).map_err(io_err(provenance_path))
+    };
+    let meta_path = runs.with_file_name(META_JSON);
+    if config.resume && partial.exists() {
+        let recorded = Provenance::read(provenance_path).map_err(|e| {
+            refuse(
+                &partial,
+                format!(
+                    "it has no readable record of what it is a run of ({}: {e}); nothing was changed (start afresh with --force)",
+                    provenance_path.display()
+                ),
+            )
+        })?;
+        check(provenance_path, &recorded)?;
+        return recover(&partial, &names, config.shard, summary);
+    }
+    if config.resume && runs.exists() {
+        let meta = read_meta(runs.parent().unwrap_or(Path::new("."))).map_err(|e| {
+            refuse(
+                runs,
+                format!(
+                    "without a readable meta.json ({e}) it cannot be checked; nothing was changed"
+                ),
+            )
+        })?;
+        check(&meta_path, &Provenance::of_meta(&meta))?;
+        let recovered = recover(runs, &names, config.shard, summary)?;
+        record()?;
+        fs::copy(runs, &partial).map_err(io_err(&partial))?;
+        return Ok(recovered);
+    }
+    if !config.resume && !config.force && partial.exists() {
+        return Err(HarnessError::Unfinished { path: partial });
+    }
+    record()?;
+    Ok(nothing)
 }
 
 /// Writes `meta.json` and `summary.md` atomically.
@@ -543,6 +709,19 @@ pub fn record_ratings(dir: &Path, ratings: meta::RatingsMeta) -> Result<(), Harn
         source,
     })?;
     output::write_atomic(&meta_path, &json).map_err(io_err(&meta_path))
+}
+
+/// Replaces the `timings` of a study's `meta.json` (atomically), for the phases that come after
+/// the study itself (`dlxlab study` writes `ratings.csv` and draws the report).
+pub fn record_timings(dir: &Path, timings: &Timings) -> Result<(), HarnessError> {
+    let mut meta = read_meta(dir)?;
+    meta.timings = Some(timings.clone());
+    let path = dir.join(META_JSON);
+    let json = serde_json::to_vec_pretty(&meta).map_err(|source| HarnessError::Json {
+        path: path.clone(),
+        source,
+    })?;
+    output::write_atomic(&path, &json).map_err(io_err(&path))
 }
 
 /// Reads a study's `meta.json`.

@@ -67,6 +67,14 @@ impl AtomicFile {
     }
 }
 
+impl AtomicFile {
+    /// Removes the partial file: a command that fails leaves nothing under either name.
+    pub fn discard(self) -> io::Result<()> {
+        drop(self.out);
+        fs::remove_file(&self.partial).map_err(|e| with_path(e, &self.partial))
+    }
+}
+
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.out.write(buf)

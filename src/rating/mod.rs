@@ -2,6 +2,7 @@
 //! technique rating.
 
 pub mod decision_tree;
+pub mod resumable;
 pub mod table;
 pub mod technique;
 

@@ -142,43 +142,48 @@ pub fn write_csv<W: Write>(rows: &[RatingRow], out: W) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record(COLUMNS)?;
     for row in rows {
-        let line = row.line.to_string();
-        let ext = row.external.clone().unwrap_or_default();
-        let dt = row
-            .decision_tree
-            .map(|v| format!("{v:.4}"))
-            .unwrap_or_default();
-        match &row.result {
-            Ok(r) => w.write_record([
-                line.as_str(),
-                &row.puzzle,
-                &dt,
-                &r.rating_text(),
-                r.hardest,
-                &r.steps.to_string(),
-                &ext,
-                "",
-                &r.pearl_text(),
-                &r.diamond_text(),
-                row.se_profile,
-            ])?,
-            Err(e) => w.write_record([
-                line.as_str(),
-                &row.puzzle,
-                &dt,
-                "",
-                "",
-                "",
-                &ext,
-                e,
-                "",
-                "",
-                row.se_profile,
-            ])?,
-        }
+        write_row(&mut w, row)?;
     }
     w.flush()?;
     Ok(())
+}
+
+/// Writes one row (the columns of [`COLUMNS`]).
+pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Result<()> {
+    let line = row.line.to_string();
+    let ext = row.external.clone().unwrap_or_default();
+    let dt = row
+        .decision_tree
+        .map(|v| format!("{v:.4}"))
+        .unwrap_or_default();
+    match &row.result {
+        Ok(r) => w.write_record([
+            line.as_str(),
+            &row.puzzle,
+            &dt,
+            &r.rating_text(),
+            r.hardest,
+            &r.steps.to_string(),
+            &ext,
+            "",
+            &r.pearl_text(),
+            &r.diamond_text(),
+            row.se_profile,
+        ]),
+        Err(e) => w.write_record([
+            line.as_str(),
+            &row.puzzle,
+            &dt,
+            "",
+            "",
+            "",
+            &ext,
+            e,
+            "",
+            "",
+            row.se_profile,
+        ]),
+    }
 }
 
 /// Rates every puzzle line of a corpus (within `shard`), in parallel chunks, in line order.

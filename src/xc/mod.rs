@@ -10,7 +10,8 @@
 //! - [`mcc`]: Algorithm M (Knuth's dlx3), for primary items with multiplicities.
 //! - [`format`](mod@format): Knuth's DLX text format, read and written.
 //! - [`engine`]: the [`engine::Engine`] trait; [`choose`]: which engine runs a problem.
-//! - [`count`]: first solution, counting up to a limit, counting all.
+//! - [`count`]: first solution, counting up to a limit, counting all; [`solutions`]: the solutions
+//!   one at a time, lazily.
 
 pub mod choose;
 pub mod compare;
@@ -23,6 +24,7 @@ pub mod jobs;
 pub mod mcc;
 pub mod problem;
 pub mod sample;
+pub mod solutions;
 pub mod split;
 
 pub use problem::{

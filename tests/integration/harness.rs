@@ -213,6 +213,7 @@ mod nothing_lost {
             threads: 2,
             serial_timing: false,
             resume: false,
+            force: false,
             chunk_lines: 2,
         };
         let report = study(&config, &Default::default(), &|_| {}).unwrap();
@@ -254,6 +255,96 @@ mod determinism {
         assert_eq!(results[0], results[1]);
     }
 
+    /// Issue 25: chunks overlap on the pool (two in flight, blocks of pairs in cost order), so
+    /// several chunks and thread counts must still give the same rows, in the same order.
+    #[test]
+    fn overlapping_chunks_give_the_same_rows_whatever_the_threads() {
+        use dlxlab::harness::{select_solvers, study, StudyConfig};
+        use std::sync::atomic::AtomicBool;
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(40).as_bytes());
+        let mut results = Vec::new();
+        for (threads, chunk_lines) in [(1, 4096), (1, 5), (2, 5), (3, 7), (4, 1)] {
+            let out = dir.path().join(format!("t{threads}-c{chunk_lines}"));
+            let config = StudyConfig {
+                source: dlxlab::corpus::Source::Path(corpus.clone()),
+                out_dir: out.clone(),
+                solvers: select_solvers(&[], dlxlab::solvers::SolveLimits::default()).unwrap(),
+                shard: dlxlab::corpus::Shard::ALL,
+                threads,
+                serial_timing: false,
+                resume: false,
+                force: false,
+                chunk_lines,
+            };
+            let report = study(&config, &AtomicBool::new(false), &|_| ()).unwrap();
+            assert!(report.passed());
+            let phases: Vec<String> = report
+                .meta
+                .unwrap()
+                .timings
+                .unwrap()
+                .phases
+                .into_iter()
+                .map(|p| p.name)
+                .collect();
+            assert_eq!(phases, ["read", "solve", "write_runs", "rate", "summary"]);
+            results.push(untimed(rows(&out)));
+        }
+        assert_eq!(results[0].len(), 42 * dlxlab::solvers::names().len());
+        for other in &results[1..] {
+            assert_eq!(&results[0], other);
+        }
+    }
+
+    /// Issue 25: ratings.csv and the report's statistics do not depend on the thread count, and
+    /// meta.json says where the time went, phase by phase.
+    #[test]
+    fn ratings_report_and_phase_timings_on_one_and_two_threads() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(30).as_bytes());
+        let mut outputs = Vec::new();
+        for threads in ["1", "2"] {
+            let out = dir.path().join(format!("t{threads}"));
+            run_ok(
+                dlxlab(dir.path())
+                    .args(["study", "--quiet", "--threads", threads, "--corpus"])
+                    .arg(&corpus)
+                    .arg("--out")
+                    .arg(&out),
+            );
+            let ratings = std::fs::read(out.join("ratings.csv")).unwrap();
+            let report = std::fs::read_to_string(out.join("report.md")).unwrap();
+            let correlations = report
+                .split_once("## Rank correlations")
+                .expect("the report has its correlations")
+                .1
+                .to_string();
+            let timings = dlxlab::harness::read_meta(&out).unwrap().timings.unwrap();
+            let names: Vec<&str> = timings.phases.iter().map(|p| p.name.as_str()).collect();
+            assert_eq!(
+                names,
+                [
+                    "read",
+                    "solve",
+                    "write_runs",
+                    "rate",
+                    "summary",
+                    "write_ratings",
+                    "report"
+                ]
+            );
+            assert!(timings.cpu_s > 0.0 && timings.wall_s > 0.0, "{timings:?}");
+            let solve = &timings.phases[1];
+            assert!(
+                solve.cpu_s > 0.0 && solve.wall_s <= timings.wall_s,
+                "{timings:?}"
+            );
+            outputs.push((ratings, correlations));
+        }
+        assert_eq!(outputs[0], outputs[1]);
+    }
+
     #[test]
     fn serial_timing_changes_only_times() {
         let dir = tempfile::tempdir().unwrap();
@@ -268,7 +359,12 @@ mod determinism {
                     .arg("--out")
                     .arg(&out),
             );
-            assert_eq!(dlxlab::harness::read_meta(&out).unwrap().timing, timing);
+            let meta = dlxlab::harness::read_meta(&out).unwrap();
+            assert_eq!(meta.timing, timing);
+            // The serial pass is a phase of its own, and only with --timing serial.
+            let timings = meta.timings.unwrap();
+            let serial = timings.phases.iter().find(|p| p.name == "serial_timing");
+            assert_eq!(serial.is_some(), timing == "serial", "{timings:?}");
             results.push(untimed(rows(&out)));
         }
         assert_eq!(results[0], results[1]);
@@ -402,6 +498,7 @@ mod resume {
             threads: 2,
             serial_timing: false,
             resume,
+            force: false,
             chunk_lines: 16,
         }
     }
@@ -473,8 +570,9 @@ mod resume {
         for cut in [bytes.len() / 2 + 7, 40, 0] {
             let out = dir.path().join(format!("cut{cut}"));
             std::fs::create_dir_all(&out).unwrap();
-            // Cut mid-row, as a crash would.
+            // Cut mid-row, as a crash would; meta.json says what it is a run of.
             std::fs::write(out.join("runs.csv"), &bytes[..cut]).unwrap();
+            std::fs::copy(whole.join("meta.json"), out.join("meta.json")).unwrap();
             run_ok(
                 dlxlab(dir.path())
                     .args(["study", "--quiet", "--resume", "--corpus"])
@@ -529,7 +627,7 @@ mod data {
     fn lookup_order_env_then_datasets_then_embedded() {
         let dir = tempfile::tempdir().unwrap();
         let p = default_puzzles(2);
-        // No data anywhere: the embedded corpus, reported under reports/default/.
+        // No data anywhere: the embedded corpus, reported under results/default/.
         // (No ratings and no plots: only where the corpus came from is checked here.)
         let out = run_ok(dlxlab(dir.path()).args([
             "study",
@@ -541,7 +639,7 @@ mod data {
             "none",
             "--no-plots",
         ]));
-        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/default")).unwrap();
+        let meta = dlxlab::harness::read_meta(&dir.path().join("results/default")).unwrap();
         assert_eq!(meta.corpus.path, "embedded:default");
         assert!(meta.counts.puzzle_lines >= 2000);
         assert!(String::from_utf8_lossy(&out.stderr).contains("reconciled: yes"));
@@ -554,7 +652,7 @@ mod data {
             format!("{}\n", p[0]).as_bytes(),
         );
         run_ok(dlxlab(dir.path()).args(["study", "--quiet", "--solvers", "singles"]));
-        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/17-clue")).unwrap();
+        let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.corpus.path, "datasets/17-clue.txt");
 
         // $DLXLAB_DATA/17-clue.txt comes first.
@@ -571,7 +669,7 @@ mod data {
             "--solvers",
             "singles",
         ]));
-        let meta = dlxlab::harness::read_meta(&dir.path().join("reports/17-clue")).unwrap();
+        let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.counts.puzzle_lines, 2);
     }
 
@@ -762,7 +860,8 @@ mod bench {
     }
 
     /// Issue 13: `bench --whole-process` times `dlxlab solve` per solver against the peer program
-    /// and checks that each prints one line per puzzle.
+    /// and checks that each prints one line per puzzle. Issue 23: the peer's row and ratio columns
+    /// carry the peer program's name (here `peer`), not "sudoku crate".
     #[test]
     fn whole_process_rows_for_every_solver_and_the_peer() {
         let dir = tempfile::tempdir().unwrap();
@@ -783,7 +882,9 @@ mod bench {
         let out = run_ok(dlxlab(dir.path()).args(args).arg(&peer));
         let stdout = String::from_utf8(out.stdout).unwrap();
         let (_, table) = stdout.split_once("whole process:").expect("a second table");
-        for row in ["| sudoku crate | 12 |", "| fast | 12 |", "| dlx | 12 |"] {
+        assert!(!table.contains("sudoku crate"), "{table}");
+        assert!(table.contains("| vs peer | vs peer (CPU) |"), "{table}");
+        for row in ["| peer | 12 |", "| fast | 12 |", "| dlx | 12 |"] {
             let line = table.lines().find(|l| l.starts_with(row));
             assert!(
                 line.is_some_and(|l| l.ends_with("| ok |")),
@@ -873,14 +974,20 @@ mod fuzz {
                 chunk_lines: 7,
                 serial_timing: false,
                 skip_through: 0,
+                csv_rows: true,
             };
             let mut rows: Vec<Row> = Vec::new();
+            let mut csv: Vec<u8> = Vec::new();
             let mut reader = CorpusReader::new(&bytes[..]);
-            let tally = engine::run(&mut reader, &plan, &AtomicBool::new(false), &|_| {}, &mut |r| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let tally = engine::run(&mut reader, &plan, &pool, &AtomicBool::new(false), &|_| {}, &mut |r, bytes| {
                 rows.extend_from_slice(r);
+                csv.extend_from_slice(bytes);
                 Ok(())
             })
             .unwrap();
+            // The lines the workers formatted are the rows, in order.
+            prop_assert_eq!(csv, engine::format_rows(&rows).unwrap());
             prop_assert!(tally.counts.consistent());
             prop_assert_eq!(rows.len() as u64, tally.counts.puzzle_lines * 2);
             prop_assert!(rows.windows(2).all(|w| w[0].line <= w[1].line));

@@ -18,6 +18,7 @@ mod puzzle_input;
 mod report_check;
 mod report_pipeline;
 mod report_stats;
+mod safety;
 mod solvers_agree;
 mod variants;
 mod xc_dc;

@@ -354,14 +354,14 @@ fn lanes_walk(
     tally: &mut Tally,
 ) -> Result<(), Lanes> {
     // The budget between rounds: the node limit passed (the one-lane walk must say where it
-    // stops), or a time limit (which stops either walk alike).
+    // stops), or a time limit or an interruption (which stop either walk alike).
     let ask = |counts: &[LaneCounts; LANES], tally: &mut Tally| -> Result<(), Lanes> {
         let nodes: u64 = counts.iter().map(|c| c.nodes).sum();
         if nodes < tally.quiet_below() || tally.ask_budget(nodes) {
             return Ok(());
         }
         Err(match tally.halted {
-            Some(Halt::Time) => Lanes::Finished(false),
+            Some(Halt::Time | Halt::Interrupted) => Lanes::Finished(false),
             _ => Lanes::OrderMatters,
         })
     };

@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# How the study and split counting scale with threads (issue 25): runs them at each thread count,
+# checks that every thread count gave the same results, and writes reports/scaling/.
+#
+#   scripts/scaling.sh [--corpus FILE] [--lines N] [--queens N] [--out DIR] [THREADS...]
+#
+# THREADS: the thread counts to run (default 1 2 4 8 ... up to nproc, and nproc itself); 1 is
+# always run, as the baseline of the speed-ups. Each run with T threads is pinned to T cores
+# (taskset -c 0-(T-1)) where T <= nproc, so that T threads really have T CPUs and nothing else of
+# the machine. For each T:
+#   - the study: `dlxlab study --threads T --quiet` (8 solvers, ratings.csv, the report with its
+#     plots) on the corpus (default $DLXLAB_DATA/17-clue.txt, else ../shared/datasets/17-clue.txt,
+#     else datasets/17-clue.txt; --lines N takes its first N lines). Its wall and CPU time, and
+#     per phase those meta.json records; "study, no plots" is the same run without its report
+#     phase.
+#   - split counting: `dlxlab xc --count --threads T --engine dlx|dc` of N queens (--queens N,
+#     default 15; 0 skips it).
+# Checked across thread counts (the script fails, writing nothing, if any differ): runs.csv apart
+# from its time_ns column, ratings.csv byte for byte, the report's rank correlations and
+# agreement (report.md from "## Rank correlations" on), and the queens counts (equal for both
+# engines).
+# Writes DIR (default reports/scaling): README.md (machine, load, command, tables), scaling.csv
+# (job, threads, wall, CPU, speed-up, efficiency), phases.csv (wall and CPU per phase per thread
+# count) and speedup.svg. The binary is target/release/dlxlab, built first (or $DLXLAB).
+# Takes about (1 + 1/2 + 1/4 + ...) times the 1-thread time of each job. On one thread of a quiet
+# 2-vCPU AMD EPYC: the full 17-clue study about 110 s, queens 15 about 7 s (dlx) and 10 s (dc)
+# of CPU; so `scripts/scaling.sh` there takes about 3 minutes of CPU, 1.5 x (110 + 17) s.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+CORPUS=""
+LINES=0
+QUEENS=15
+OUT=reports/scaling
+THREADS=()
+usage() { sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//;/^set -e/d' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --corpus) CORPUS=$2; shift 2 ;;
+        --lines) LINES=$2; shift 2 ;;
+        --queens) QUEENS=$2; shift 2 ;;
+        --out) OUT=$2; shift 2 ;;
+        -h|--help) usage ;;
+        -*) echo "scaling.sh: unknown option $1" >&2; usage ;;
+        *) THREADS+=("$1"); shift ;;
+    esac
+done
+for n in "$LINES" "$QUEENS" "${THREADS[@]}"; do
+    [[ "$n" =~ ^[0-9]+$ ]] || { echo "scaling.sh: not a number: $n" >&2; exit 2; }
+done
+NPROC=$(nproc)
+if [ ${#THREADS[@]} -eq 0 ]; then
+    t=1
+    while [ "$t" -lt "$NPROC" ]; do THREADS+=("$t"); t=$((t * 2)); done
+    THREADS+=("$NPROC")
+fi
+# 1 first (the baseline), then the others ascending, each once.
+mapfile -t THREADS < <(printf '%s\n' 1 "${THREADS[@]}" | awk '$1 > 0' | sort -n -u)
+
+if [ -z "$CORPUS" ]; then
+    for c in "${DLXLAB_DATA:-}/17-clue.txt" ../shared/datasets/17-clue.txt datasets/17-clue.txt; do
+        if [ -f "$c" ]; then CORPUS=$c; break; fi
+    done
+fi
+[ -n "$CORPUS" ] && [ -f "$CORPUS" ] || {
+    echo "scaling.sh: no corpus: give --corpus FILE, or set DLXLAB_DATA (scripts/fetch-datasets.sh)" >&2
+    exit 2
+}
+if [ -z "${DLXLAB:-}" ]; then
+    cargo build --release --quiet --bin dlxlab
+    DLXLAB=$ROOT/target/release/dlxlab
+fi
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/dlxlab-scaling.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+if [ "$LINES" -gt 0 ]; then
+    head -n "$LINES" "$CORPUS" > "$WORK/corpus.txt"
+else
+    cp "$CORPUS" "$WORK/corpus.txt"
+fi
+PIN=yes
+command -v taskset > /dev/null || PIN="no (taskset not found)"
+
+# run T CMD...: runs CMD pinned to T cores; its wall, user and system seconds go to $WORK/time.
+run() {
+    local t=$1
+    shift
+    local pin=()
+    if [ "$PIN" = yes ] && [ "$t" -le "$NPROC" ]; then pin=(taskset -c "0-$((t - 1))"); fi
+    local TIMEFORMAT='%R %U %S'
+    { time "${pin[@]}" "$@" 2> "$WORK/stderr" ; } 2> "$WORK/time"
+}
+
+# Prints "wall cpu" of the timings object and "phase wall cpu" of each phase of a meta.json.
+phases() {
+    awk '
+        /"timings"/ { on = 1 }
+        !on { next }
+        /"name"/ { gsub(/[",]/, "", $2); name = $2 }
+        /"wall_s"/ { gsub(/,/, "", $2); wall = $2 }
+        /"cpu_s"/ { gsub(/,/, "", $2); if (name == "") print "total", wall, $2; else print name, wall, $2 }
+    ' "$1"
+}
+
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+STARTED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+echo "job,threads,wall_s,cpu_s" > "$WORK/raw.csv"
+echo "threads,phase,wall_s,cpu_s" > "$WORK/phases.csv"
+BASE=""
+for t in "${THREADS[@]}"; do
+    dir=$WORK/study-$t
+    echo "scaling.sh: study, $t thread(s)" >&2
+    if ! run "$t" "$DLXLAB" study --corpus "$WORK/corpus.txt" --threads "$t" --quiet --out "$dir"; then
+        cat "$WORK/stderr" >&2
+        echo "scaling.sh: the study failed on $t thread(s)" >&2
+        exit 1
+    fi
+    read -r wall user sys < "$WORK/time"
+    echo "study,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}')" >> "$WORK/raw.csv"
+    phases "$dir/meta.json" | awk -v t="$t" '$1 != "total" { print t "," $1 "," $2 "," $3 }' >> "$WORK/phases.csv"
+    # The same run without its report phase.
+    phases "$dir/meta.json" | awk -v t="$t" -v wall="$wall" -v cpu="$user $sys" '
+        $1 == "report" { rw = $2; rc = $3 }
+        END { split(cpu, c, " "); printf "study-no-plots,%s,%.2f,%.2f\n", t, wall - rw, c[1] + c[2] - rc }
+    ' >> "$WORK/raw.csv"
+    cut -d, -f1-8,10- "$dir/runs.csv" > "$dir/runs-untimed.csv"
+    sed -n '/^## Rank correlations/,$p' "$dir/report.md" > "$dir/report-numbers.md"
+    if [ -z "$BASE" ]; then
+        BASE=$dir
+    else
+        for f in runs-untimed.csv ratings.csv report-numbers.md; do
+            if ! cmp -s "$BASE/$f" "$dir/$f"; then
+                diff "$BASE/$f" "$dir/$f" | head -n 20 >&2 || true
+                echo "scaling.sh: $f differs between 1 and $t thread(s)" >&2
+                exit 1
+            fi
+        done
+    fi
+done
+STUDY_ROWS=$(($(wc -l < "$BASE/runs.csv") - 1))
+
+if [ "$QUEENS" -gt 0 ]; then
+    "$DLXLAB" gen-xc queens "$QUEENS" > "$WORK/queens.dlx"
+    COUNT=""
+    for engine in dlx dc; do
+        for t in "${THREADS[@]}"; do
+            echo "scaling.sh: queens $QUEENS, $engine, $t thread(s)" >&2
+            if ! run "$t" "$DLXLAB" xc "$WORK/queens.dlx" --count --threads "$t" --engine "$engine" > "$WORK/count"; then
+                cat "$WORK/stderr" >&2
+                echo "scaling.sh: counting failed ($engine, $t thread(s))" >&2
+                exit 1
+            fi
+            c=$(cat "$WORK/count")
+            if [ -z "$COUNT" ]; then COUNT=$c; fi
+            if [ "$c" != "$COUNT" ]; then
+                echo "scaling.sh: queens $QUEENS: $engine on $t thread(s) counted $c, not $COUNT" >&2
+                exit 1
+            fi
+            read -r wall user sys < "$WORK/time"
+            echo "queens$QUEENS-$engine,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}')" >> "$WORK/raw.csv"
+        done
+    done
+fi
+LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# Speed-up (1-thread wall / wall), efficiency (speed-up / threads), CPU against the 1-thread CPU.
+awk -F, 'NR == 1 { print "job,threads,wall_s,cpu_s,speedup,efficiency,cpu_vs_1_thread"; next }
+    $2 == 1 { w1[$1] = $3; c1[$1] = $4 }
+    { printf "%s,%s,%s,%s,%.2f,%.2f,%.2f\n", $1, $2, $3, $4, w1[$1] / $3, w1[$1] / $3 / $2, $4 / c1[$1] }' \
+    "$WORK/raw.csv" > "$WORK/scaling.csv"
+
+# speedup.svg: speed-up against threads, one line per job, and the ideal (speed-up = threads).
+awk -F, -v maxt="${THREADS[-1]}" '
+    NR == 1 { next }
+    { n[$1]++; x[$1, n[$1]] = $2; y[$1, n[$1]] = $5; if (!($1 in seen)) { seen[$1] = 1; order[++jobs] = $1 } }
+    END {
+        W = 640; H = 440; L = 60; R = 190; T = 30; B = 50
+        pw = W - L - R; ph = H - T - B
+        top = maxt
+        printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H
+        printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+        printf "<text x=\"%d\" y=\"18\" font-size=\"14\">Speed-up over 1 thread (wall time)</text>\n", L
+        for (k = 0; k <= 4; k++) {
+            v = top * k / 4; py = T + ph - ph * v / top; px = L + pw * v / top
+            printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", L, py, L + pw, py
+            printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, py + 4, v
+            printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.3g</text>\n", px, T + ph + 16, v
+        }
+        printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">threads</text>\n", L + pw / 2, H - 10
+        printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>\n", L, T, pw, ph
+        printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"gray\" stroke-dasharray=\"4 3\"/>\n", L, T + ph, L + pw, T
+        split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e", colour, " ")
+        for (j = 1; j <= jobs; j++) {
+            job = order[j]; c = colour[(j - 1) % 5 + 1]; pts = ""
+            for (i = 1; i <= n[job]; i++) {
+                px = L + pw * x[job, i] / top; py = T + ph - ph * y[job, i] / top
+                if (py < T) py = T
+                pts = pts sprintf("%.1f,%.1f ", px, py)
+                printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", px, py, c
+            }
+            printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", pts, c
+            printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n", L + pw + 12, T + 14 * j, L + pw + 30, T + 14 * j, c
+            printf "<text x=\"%d\" y=\"%d\">%s</text>\n", L + pw + 36, T + 14 * j + 4, job
+        }
+        printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"gray\" stroke-dasharray=\"4 3\"/>\n", L + pw + 12, T + 14 * (jobs + 1), L + pw + 30, T + 14 * (jobs + 1)
+        printf "<text x=\"%d\" y=\"%d\">ideal</text>\n</svg>\n", L + pw + 36, T + 14 * (jobs + 1) + 4
+    }' "$WORK/scaling.csv" > "$WORK/speedup.svg"
+
+CPU_MODEL=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+REV=$(git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown)
+if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2> /dev/null)" ]; then REV="$REV+dirty"; fi
+table() {
+    awk -F, 'NR > 1 { printf "| %s | %s | %.2f | %.2f | %.2fx | %.0f%% | %.2f |\n", $1, $2, $3, $4, $5, $6 * 100, $7 }' "$WORK/scaling.csv"
+}
+phase_table() {
+    awk -F, 'NR > 1 { printf "| %s | %s | %.3f | %.3f |\n", $1, $2, $3, $4 }' "$WORK/phases.csv"
+}
+ARGS=""
+[ "$LINES" -gt 0 ] && ARGS="$ARGS --lines $LINES"
+[ "$QUEENS" != 15 ] && ARGS="$ARGS --queens $QUEENS"
+{
+    echo "# Scaling with threads"
+    echo
+    echo "Made by \`scripts/scaling.sh$ARGS ${THREADS[*]}\` (see its header and [docs/harness.md](../../docs/harness.md#scaling-with-threads))."
+    echo
+    echo "- machine: $CPU_MODEL, $NPROC CPUs (\`nproc\`); runs pinned to T cores: $PIN"
+    echo "- load average (1, 5, 15 min) before: $LOAD_BEFORE; after: $LOAD_AFTER"
+    echo "- started $STARTED, git $REV, binary \`$DLXLAB\`"
+    echo "- study corpus: \`$(basename "$CORPUS")\`$([ "$LINES" -gt 0 ] && echo ", first $LINES lines"), $STUDY_ROWS rows in runs.csv"
+    [ "$QUEENS" -gt 0 ] && echo "- queens $QUEENS: $COUNT solutions, every engine and thread count"
+    echo "- identical on every thread count: runs.csv apart from time_ns, ratings.csv, the report's correlations and agreement"
+    echo
+    echo "Speed-up: 1-thread wall time / wall time; efficiency: speed-up / threads; CPU (user + system of the"
+    echo "process) against the 1-thread run's. \`study-no-plots\` is the study run without its report phase."
+    echo
+    echo "| job | threads | wall (s) | CPU (s) | speed-up | efficiency | CPU vs 1 thread |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    table
+    echo
+    echo "![speed-up](speedup.svg)"
+    echo
+    echo "## Study phases (meta.json)"
+    echo
+    echo "\`read\`, \`write_runs\` and \`rate\` overlap \`solve\` (see docs/harness.md); \`rate\`'s CPU includes idle"
+    echo "workers spinning."
+    echo
+    echo "| threads | phase | wall (s) | CPU (s) |"
+    echo "|---:|---|---:|---:|"
+    phase_table
+} > "$WORK/README.md"
+
+mkdir -p "$OUT"
+for f in README.md scaling.csv phases.csv speedup.svg; do
+    cp "$WORK/$f" "$OUT/$f.partial"
+    mv "$OUT/$f.partial" "$OUT/$f"
+done
+echo "scaling.sh: wrote $OUT/README.md, scaling.csv, phases.csv, speedup.svg" >&2
