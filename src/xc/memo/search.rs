@@ -64,12 +64,7 @@ pub(super) fn run(
     loop {
         match step {
             Step::Forward => {
-                stats.nodes += 1;
-                if stats.profile.len() <= level {
-                    stats.profile.resize(level + 1, 0);
-                }
-                stats.profile[level] += 1;
-                if limits.max_nodes.is_some_and(|m| stats.nodes > m) {
+                if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
                     end = SearchEnd::Limit(Halt::Nodes);
                     break;
                 }
@@ -77,6 +72,11 @@ pub(super) fn run(
                     end = SearchEnd::Limit(Halt::Time);
                     break;
                 }
+                stats.nodes += 1;
+                if stats.profile.len() <= level {
+                    stats.profile.resize(level + 1, 0);
+                }
+                stats.profile[level] += 1;
                 // Look for the current status in the memo cache.
                 let h = layout.compute(&links, &mut sig);
                 let entry = match cache.lookup(&sig, h) {

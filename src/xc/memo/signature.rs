@@ -195,7 +195,7 @@ impl Cache {
 
     /// Doubles the slot table; `false` when the allocator refuses.
     fn grow(&mut self) -> bool {
-        let size = (self.slots.len() * 2).max(1024);
+        let size = (self.slots.len() * 2).max(16);
         let mut slots = Vec::new();
         if slots.try_reserve_exact(size).is_err() {
             return false;
