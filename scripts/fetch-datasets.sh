@@ -43,6 +43,12 @@ convert() { # file raw out
     top95.txt|top1465.txt|norvig-hardest.txt)
       # One puzzle per line as the first 81 characters ('.' or '0' empty), maybe followed by notes.
       tr -d '\r' < "$2" | grep -oE '^[0-9.]{81}' | tr '0' '.' > "$3" ;;
+    forum-hardest-1905.txt|forum-hardest-1106.txt)
+      # Members of tdoku's benchmark archive (data.zip): one puzzle per line, '.' empty, maybe
+      # '#' comments. The member's name ends in forum_hardest_1905 or forum_hardest_1106.
+      command -v unzip >/dev/null || { echo "fetch-datasets: $1 needs unzip" >&2; return 1; }
+      local member="*forum_hardest_${1//[^0-9]/}"
+      unzip -p "$2" "$member" | tr -d '\r' | grep -oE '^[0-9.]{81}' | tr '0' '.' > "$3" ;;
     *) cp "$2" "$3" ;;
   esac
 }
@@ -63,7 +69,10 @@ while read -r file sum bytes lines url; do
       echo "fetch-datasets: $file: download of $url failed" >&2
       rm -f "$raw"; status=1; continue
     fi
-    convert "$file" "$raw" "$dest.part"
+    if ! convert "$file" "$raw" "$dest.part"; then
+      echo "fetch-datasets: $file: could not convert $url" >&2
+      rm -f "$raw" "$dest.part"; status=1; continue
+    fi
     rm -f "$raw"
     if [[ "$(puzzle_lines "$dest.part")" -eq 0 ]]; then
       echo "fetch-datasets: $file: $url gave no puzzle lines; left as $dest.part" >&2

@@ -42,8 +42,8 @@ pub struct BenchArgs {
     #[command(flatten)]
     external: super::external::ExternalArgs,
     /// Also time each solver's whole process, `dlxlab solve --solver S --corpus FILE --threads T`
-    /// (this binary as a child process), against the `sudoku` crate doing the same whole job
-    /// (`--peer`), on the puzzles of the table: median wall and CPU time over `--rounds`
+    /// (this binary as a child process), against a peer program doing the same whole job
+    /// (`--peer`; default the `sudoku` crate's), on the puzzles of the table: median wall and CPU time over `--rounds`
     /// alternating rounds, and each output checked to have one line per puzzle. For the README's
     /// numbers pin everything to one core: `taskset -c 0 dlxlab bench --whole-process`.
     #[arg(long)]
@@ -51,9 +51,10 @@ pub struct BenchArgs {
     /// Timed rounds of `--whole-process` (after one untimed round).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
     rounds: u32,
-    /// The program that does the `sudoku` crate's whole job for `--whole-process` (default: the
-    /// `sudoku_whole` example beside this binary, `target/release/examples/sudoku_whole`; build it
-    /// with `cargo build --release --example sudoku_whole`).
+    /// The peer program that does the whole job for `--whole-process`, labelled by its file name
+    /// (default: the `sudoku` crate's, the `sudoku_whole` example beside this binary,
+    /// `target/release/examples/sudoku_whole`, built by `cargo build --release --example
+    /// sudoku_whole`; tdoku's is `tdoku_whole`, built by `scripts/peers/tdoku.sh`).
     #[arg(long, value_name = "PATH")]
     peer: Option<PathBuf>,
 }

@@ -9,7 +9,7 @@ use clap::Args;
 
 use dlxlab::corpus::LineKind;
 use dlxlab::report::engines;
-use dlxlab::xc::compare::process::Program;
+use dlxlab::xc::compare::process::{measure_rounds, read_builds, PeerBuild, Program};
 use dlxlab::xc::compare::{contenders, measure, measure_puzzles, standard_cases, Measurement};
 use dlxlab::xc::format;
 
@@ -22,7 +22,8 @@ DIR/engines-time.png/.svg. A README.md in DIR (the discussion) is left alone.
 Examples:
   dlxlab engines --quick --out /tmp/engines                # seconds: small problems only
   taskset -c 0 dlxlab engines                              # the committed report (about 15 min)
-  taskset -c 0 dlxlab engines --knuth ~/knuth              # also Knuth's dlx1/dlx2/ssxc1/ssxcc";
+  taskset -c 0 dlxlab engines --knuth ~/knuth              # also Knuth's dlx1/dlx2/ssxc1/ssxcc
+  taskset -c 0 dlxlab engines --knuth ~/knuth --only pentomino --only 'queens 12' --puzzles 0";
 
 /// Dancing links against dancing cells: the same problems, counted by both, in one run.
 #[derive(Args, Debug)]
@@ -45,18 +46,39 @@ pub struct EnginesArgs {
     /// How many puzzles of the corpus (0: none).
     #[arg(long, default_value_t = 10_000)]
     puzzles: usize,
-    /// A directory holding Knuth's programs dlx1, dlx2, ssxc1 and ssxcc, built by you (see
-    /// reports/engines/README.md): each problem is then also run as a whole process by them and
-    /// by `dlxlab xc`, and their node counts are compared.
+    /// A directory holding Knuth's programs dlx1, dlx2, ssxc1 and ssxcc and the BUILD.txt that
+    /// records their builds, as `scripts/peers/knuth.sh DIR` makes it: each problem is then also
+    /// run as a whole process by them and by `dlxlab xc`, in alternating rounds, their node
+    /// counts are compared, and the report states their builds.
     #[arg(long, value_name = "DIR")]
     knuth: Option<PathBuf>,
+    /// Only these problems: a problem's name (`'queens 12'`) or family (`queens`, `pentomino`,
+    /// `langford`, `sudoku`, `latin`); repeatable. Default: every problem.
+    #[arg(long, value_name = "NAME")]
+    only: Vec<String>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
 }
 
 pub fn run(args: EnginesArgs) -> anyhow::Result<ExitCode> {
-    let cases = standard_cases(args.quick).map_err(anyhow::Error::msg)?;
+    let mut cases = standard_cases(args.quick).map_err(anyhow::Error::msg)?;
+    if !args.only.is_empty() {
+        let all: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
+        for o in &args.only {
+            if !all.iter().any(|n| selected(n, o)) {
+                bail!(
+                    "--only {o}: no such problem (the problems: {})",
+                    all.join(", ")
+                );
+            }
+        }
+        cases.retain(|c| args.only.iter().any(|o| selected(&c.name, o)));
+    }
+    let builds = match &args.knuth {
+        Some(dir) => knuth_builds(dir)?,
+        None => Vec::new(),
+    };
     let repeats = args.repeats.max(1);
     let mut puzzles = Vec::new();
     let mut corpus_name = String::new();
@@ -105,16 +127,22 @@ pub fn run(args: EnginesArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.knuth {
         rows.extend(whole_process(&cases, dir, repeats, args.quiet)?);
     }
-    let header = format!(
-        "Made by `dlxlab engines{}{}` (repeats {repeats}){}. Single thread; see README.md for the machine and the discussion.",
+    let only: String = args.only.iter().map(|o| format!(" --only '{o}'")).collect();
+    let mut header = format!(
+        "Made by `dlxlab engines{}{}{only} --repeats {repeats} --puzzles {}`{}. Single thread; see README.md for the machine and the discussion.",
         if args.quick { " --quick" } else { "" },
         if args.knuth.is_some() { " --knuth DIR" } else { "" },
+        puzzles.len(),
         if puzzles.is_empty() {
             String::new()
         } else {
             format!("; Sudoku puzzles from `{corpus_name}`")
         }
     );
+    if !builds.is_empty() {
+        header.push_str("\n\n");
+        header.push_str(&engines::builds_markdown(&builds));
+    }
     let fig = engines::write(&args.out, &header, &rows).map_err(|e| anyhow::anyhow!("{e}"))?;
     eprintln!(
         "dlxlab: wrote {} rows to {}, results.md and {}.png/.svg",
@@ -133,14 +161,6 @@ fn whole_process(
     repeats: usize,
     quiet: bool,
 ) -> anyhow::Result<Vec<Measurement>> {
-    for p in ["dlx1", "dlx2", "ssxc1", "ssxcc"] {
-        if !knuth.join(p).is_file() {
-            bail!(
-                "{}: no program {p} there (see reports/engines/README.md to build it)",
-                knuth.display()
-            );
-        }
-    }
     let me = std::env::current_exe().context("finding this executable")?;
     let tmp = Scratch(std::env::temp_dir().join(format!("dlxlab-engines-{}", std::process::id())));
     std::fs::create_dir_all(&tmp.0).with_context(|| format!("creating {}", tmp.0.display()))?;
@@ -164,16 +184,49 @@ fn whole_process(
             dlxlab_xc(&me, "dc"),
             knuth_program(knuth, if colours { "ssxcc" } else { "ssxc1" }),
         ];
-        for p in &programs {
-            rows.push(
-                p.measure(&case.name, &file, repeats)
-                    .map_err(anyhow::Error::msg)?,
-            );
-            bar.inc(repeats as u64);
-        }
+        let tick = || bar.inc(1);
+        rows.extend(
+            measure_rounds(&programs, &case.name, &file, repeats, &tick)
+                .map_err(anyhow::Error::msg)?,
+        );
     }
     bar.finish_and_clear();
     Ok(rows)
+}
+
+/// Whether the problem `name` is selected by `--only want`: its name, or its family (the name's
+/// first word).
+fn selected(name: &str, want: &str) -> bool {
+    name == want || name.split(' ').next() == Some(want)
+}
+
+/// Knuth's four programs in `dir` and their builds from `dir/BUILD.txt`; fails, saying how to
+/// make them, when a program or its record is missing.
+fn knuth_builds(dir: &std::path::Path) -> anyhow::Result<Vec<PeerBuild>> {
+    let how = format!("build them with scripts/peers/knuth.sh {}", dir.display());
+    for p in ["dlx1", "dlx2", "ssxc1", "ssxcc"] {
+        if !dir.join(p).is_file() {
+            bail!("{}: no program {p} there ({how})", dir.display());
+        }
+    }
+    let record = dir.join("BUILD.txt");
+    let text = std::fs::read_to_string(&record).with_context(|| {
+        format!(
+            "reading {} (it states how the programs were built; {how})",
+            record.display()
+        )
+    })?;
+    let all = read_builds(&text).map_err(|e| anyhow::anyhow!("{}: {e}", record.display()))?;
+    ["dlx1", "dlx2", "ssxc1", "ssxcc"]
+        .iter()
+        .map(|p| {
+            all.iter()
+                .rev()
+                .find(|b| b.program == *p)
+                .cloned()
+                .with_context(|| format!("{}: no line for {p} ({how})", record.display()))
+        })
+        .collect()
 }
 
 fn dlxlab_xc(me: &std::path::Path, engine: &str) -> Program {

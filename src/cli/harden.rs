@@ -1,4 +1,4 @@
-//! `dlxlab harden`: puzzles rated at or above an SE threshold, found by local search around seeds
+//! `dlxlab harden`: puzzles scored at or above a threshold (SE rating, or `fast`'s guesses), found by local search around seeds
 //! (method in `src/generate/harden.rs`), reproducible from the seed whatever the thread count.
 
 use std::fs::{self, File};
@@ -12,12 +12,12 @@ use anyhow::Context;
 use clap::Args;
 use sha2::{Digest, Sha256};
 
-use dlxlab::generate::harden::{self, Config, Digits, Harvest, HARDEN_VERSION};
+use dlxlab::generate::harden::{self, Config, Digits, Harvest, Objective, HARDEN_VERSION};
 use dlxlab::rating::technique::parse_tenths;
 
 use super::study::progress_bar;
 
-/// Find puzzles with an SE rating at or above a threshold by climbing {-n,+n} neighbourhoods.
+/// Find puzzles with an SE rating (or `fast` guesses) at or above a threshold by climbing {-n,+n} neighbourhoods.
 #[derive(Args, Debug)]
 pub struct HardenArgs {
     /// Number of puzzles wanted (distinct up to the Sudoku symmetries).
@@ -26,7 +26,12 @@ pub struct HardenArgs {
     /// Master seed; work unit u uses a random stream derived from (seed, u).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Lowest SE technique rating kept.
+    /// What the climb maximises: `se` (the SE technique rating, hard for people) or `guesses`
+    /// (the guesses `fast` makes proving uniqueness, hard for search; needs no rater).
+    #[arg(long, default_value = "se")]
+    objective: Objective,
+    /// Lowest score kept: an SE rating (`9.0`) for `--objective se`, a number of guesses for
+    /// `--objective guesses`.
     #[arg(long, default_value = "9.0")]
     threshold: String,
     /// Seed puzzles, one per line (first field; a rating after it is ignored); default: --pool
@@ -75,6 +80,9 @@ fn command_line(args: &HardenArgs) -> String {
         "dlxlab harden --count {} --seed {} --threshold {}",
         args.count, args.seed, args.threshold
     );
+    if args.objective != Objective::Se {
+        cmd.push_str(&format!(" --objective {}", args.objective.name()));
+    }
     match &args.seeds {
         Some(path) => cmd.push_str(&format!(" --seeds {}", path.display())),
         None => cmd.push_str(&format!(" --pool {}", args.pool)),
@@ -102,23 +110,39 @@ fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// Writes puzzles as `<puzzle> <rating>` lines and flushes.
-fn write_finds(out: &mut dyn Write, finds: &[harden::Found]) -> io::Result<()> {
+/// A score as the output shows it: an SE rating (`9.1`) or a number of guesses.
+fn show(objective: Objective, score: u32) -> String {
+    match objective {
+        Objective::Se => format!("{}.{}", score / 10, score % 10),
+        Objective::Guesses => score.to_string(),
+    }
+}
+
+/// Writes puzzles as `<puzzle> <score>` lines and flushes.
+fn write_finds(
+    out: &mut dyn Write,
+    objective: Objective,
+    finds: &[harden::Found],
+) -> io::Result<()> {
     for f in finds {
-        writeln!(
-            out,
-            "{} {}.{}",
-            f.puzzle.to_line(),
-            f.rating_tenths / 10,
-            f.rating_tenths % 10
-        )?;
+        writeln!(out, "{} {}", f.puzzle.to_line(), show(objective, f.score))?;
     }
     out.flush()
 }
 
 pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
-    let threshold_tenths = parse_tenths(&args.threshold)
-        .with_context(|| format!("--threshold `{}` is not a rating", args.threshold))?;
+    let objective = args.objective;
+    let threshold = match objective {
+        Objective::Se => parse_tenths(&args.threshold)
+            .map(u32::from)
+            .with_context(|| format!("--threshold `{}` is not a rating", args.threshold))?,
+        Objective::Guesses => args.threshold.parse::<u32>().with_context(|| {
+            format!(
+                "--threshold `{}` is not a number of guesses (--objective guesses)",
+                args.threshold
+            )
+        })?,
+    };
     anyhow::ensure!(args.top > 0, "--top must be at least 1");
     let pool = super::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
@@ -160,13 +184,14 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
         ));
         exclude.extend(puzzles);
     }
-    let seeds = pool.install(|| harden::rank_seeds(&puzzles, args.top));
+    let seeds = pool.install(|| harden::rank_seeds(&puzzles, args.top, objective));
     anyhow::ensure!(!seeds.is_empty(), "no seed puzzle could be rated");
-    let best_seed = seeds[0].rating_tenths;
-    let worst_seed = seeds[seeds.len() - 1].rating_tenths;
+    let best_seed = seeds[0].score;
+    let worst_seed = seeds[seeds.len() - 1].score;
 
     let config = Config {
-        threshold_tenths,
+        objective,
+        threshold,
         count: args.count,
         seed: args.seed,
         radius: args.radius,
@@ -182,26 +207,32 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
         None => Box::new(BufWriter::new(io::stdout())),
     };
     writeln!(out, "# {}", command_line(&args))?;
+    let (what, unit) = match objective {
+        Objective::Se => (
+            "SE technique rating (as `dlxlab rate` computes it)",
+            "SE technique rating",
+        ),
+        Objective::Guesses => (
+            "guesses of the fast solver proving uniqueness (docs/solvers.md)",
+            "fast's guesses",
+        ),
+    };
     writeln!(
         out,
-        "# dlxlab {}, harden method {HARDEN_VERSION} (src/generate/harden.rs); puzzles with SE \
-         technique rating >= {}.{} (as `dlxlab rate` computes it), distinct up to the Sudoku \
-         symmetries and from every seed; the same command reproduces this file for any --threads, \
-         and a run stopped early wrote a prefix of it",
+        "# dlxlab {}, harden method {HARDEN_VERSION} (src/generate/harden.rs); puzzles with {what} \
+         >= {}, distinct up to the Sudoku symmetries and from every seed; the same command \
+         reproduces this file for any --threads, and a run stopped early wrote a prefix of it",
         env!("CARGO_PKG_VERSION"),
-        threshold_tenths / 10,
-        threshold_tenths % 10
+        show(objective, threshold)
     )?;
     writeln!(
         out,
-        "# {seeds_note}; climbing from the {} highest-rated ({}.{} to {}.{}){exclude_note}",
+        "# {seeds_note}; climbing from the {} highest-scored ({} to {}){exclude_note}",
         seeds.len(),
-        worst_seed / 10,
-        worst_seed % 10,
-        best_seed / 10,
-        best_seed % 10
+        show(objective, worst_seed),
+        show(objective, best_seed)
     )?;
-    writeln!(out, "# format: <puzzle> <SE technique rating>")?;
+    writeln!(out, "# format: <puzzle> <{unit}>")?;
     out.flush()?;
 
     // Each batch's new puzzles are written and flushed at once, so that an interrupted run
@@ -217,7 +248,7 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
             if status.is_err() {
                 return;
             }
-            *status = write_finds(out, &h.puzzles[*written..]);
+            *status = write_finds(out, objective, &h.puzzles[*written..]);
             *written = h.puzzles.len();
         })
     })?;

@@ -39,6 +39,24 @@ pub fn run(_args: SolversArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "  propagation:    {}", d.propagation)?;
         writeln!(out, "  heuristic:      {}", d.heuristic)?;
         writeln!(out, "  sizes:          {}", sizes.join(" "))?;
+        if solver.name() == "fast" {
+            let path = dlxlab::solvers::fast::paths::current();
+            let others: Vec<&str> = dlxlab::solvers::fast::paths::Path::ALL
+                .into_iter()
+                .filter(|p| *p != path && p.available())
+                .map(|p| p.name())
+                .collect();
+            writeln!(
+                out,
+                "  compiled path:  {} (this CPU also runs: {}; DLXLAB_FAST_PATH=NAME picks one)",
+                path.name(),
+                if others.is_empty() {
+                    "none".to_string()
+                } else {
+                    others.join(", ")
+                }
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 //! `dlxlab bench --whole-process`: the second table of `bench`, each solver's whole
-//! `dlxlab solve` process against the `sudoku` crate's whole job (the `sudoku_whole` example).
+//! `dlxlab solve` process against a peer program's whole job (`--peer`; by default the `sudoku`
+//! crate's, the `sudoku_whole` example), labelled by the peer program's file name.
 
 use std::ffi::OsString;
 use std::fs;
@@ -23,7 +24,8 @@ pub fn peer_program(given: Option<&Path>) -> anyhow::Result<PathBuf> {
         if !path.is_file() {
             bail!(
                 "--peer {}: no such program (the sudoku crate's whole job is the example \
-                 sudoku_whole: `{BUILD_PEER}` puts it in target/release/examples/)",
+                 sudoku_whole: `{BUILD_PEER}` puts it in target/release/examples/; tdoku's is \
+                 built by scripts/peers/tdoku.sh)",
                 path.display()
             );
         }
@@ -82,8 +84,14 @@ pub fn run(
     let exe: OsString = std::env::current_exe()
         .context("locating this binary")?
         .into();
+    // The peer is labelled by its program's name (`sudoku_whole`, `tdoku_whole`, ...), so a
+    // table never calls another program "the sudoku crate".
+    let peer_name = peer
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| peer.display().to_string());
     let mut programs = vec![Program {
-        name: "sudoku crate".into(),
+        name: peer_name.clone(),
         argv: vec![peer.into(), file.0.clone().into()],
     }];
     let mut skipped = Vec::new();
@@ -124,8 +132,9 @@ pub fn run(
     println!();
     println!(
         "whole process: {} 9x9 puzzles, `dlxlab solve --solver S --threads {threads}` and the \
-         sudoku crate ({}) each reading the file, proving uniqueness and printing a line per \
-         puzzle; medians of {rounds} alternating rounds after one untimed",
+         peer {peer_name} ({}) each reading the file, proving uniqueness and printing a line per \
+         puzzle; medians of {rounds} alternating rounds after one untimed; ratios are the \
+         peer's time over the program's",
         classic.len(),
         peer.display()
     );
@@ -133,7 +142,7 @@ pub fn run(
         println!("(in process only: {})", skipped.join(", "));
     }
     println!(
-        "| program | puzzles | puzzles/s | µs/puzzle | CPU µs/puzzle | vs crate | vs crate (CPU) | output |"
+        "| program | puzzles | puzzles/s | µs/puzzle | CPU µs/puzzle | vs {peer_name} | vs {peer_name} (CPU) | output |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---|");
     let n = classic.len().max(1) as f64;

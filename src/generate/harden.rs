@@ -1,13 +1,18 @@
 //! Hard puzzles by local search: climbing the {-n,+n} neighbourhoods of seed puzzles towards
-//! higher Sudoku Explainer (SE) technique ratings.
+//! higher Sudoku Explainer (SE) technique ratings (puzzles hard for people), or towards more
+//! guesses of the `fast` solver (puzzles hard for search).
 //!
 //! Puzzle hunters find very hard puzzles near other very hard puzzles: remove `n` givens, add `n`
 //! others, and the rating of the result is usually close to the rating of the start. This module
-//! does that systematically ([`HARDEN_VERSION`] 1):
+//! does that systematically ([`HARDEN_VERSION`] 1). The *score* of a puzzle is what the climb
+//! maximises, set by the [`Objective`]: its SE technique rating in tenths ([`Objective::Se`]), or
+//! the guesses `fast` makes proving it unique ([`Objective::Guesses`]: every child of a branch
+//! point, as docs/solvers.md defines guesses; deterministic, and a thousand times cheaper than a
+//! rating). Below, "rated" means scored.
 //!
 //! 1. *Seeds*: puzzles with a unique solution, from a file ([`parse_seeds`]) or made by the
-//!    generator ([`generated_seeds`]: minimal puzzles of [`super::unique_puzzle`]). All are rated
-//!    with [`technique_rating`]; the `top` highest-rated are kept, ties in input order
+//!    generator ([`generated_seeds`]: minimal puzzles of [`super::unique_puzzle`]). All are scored
+//!    ([`Objective::score`]); the `top` highest-scored are kept, ties in input order
 //!    ([`rank_seeds`]). A beyond seed counts with the score it reached.
 //! 2. *Work units*: unit `u` starts from seed `u mod top` and takes all its randomness from
 //!    [`super::puzzle_rng`]`(seed ^ `[`STREAM_SALT`]`, u)`, so a unit's result depends on the seed and
@@ -18,9 +23,9 @@
 //!    empty in the current puzzle — with the digit of the current solution ([`Digits::Solution`]),
 //!    or with a digit drawn among those its row, column and box allow ([`Digits::Any`]). A
 //!    neighbour is kept only when it has exactly one solution (proved by the `fast` solver); a
-//!    neighbour already seen in this unit is skipped. Every kept neighbour is rated by
-//!    [`technique_rating`] (the rating `dlxlab rate` prints); a numeric rating at or above the
-//!    threshold is a find. The climb then moves to the highest-rated neighbour of the step (first
+//!    neighbour already seen in this unit is skipped. Every kept neighbour is scored
+//!    ([`technique_rating`], the rating `dlxlab rate` prints, or `fast`'s guesses); a numeric score
+//!    at or above the threshold is a find. The climb then moves to the highest-rated neighbour of the step (first
 //!    drawn among ties) if it rates at least as high as the current puzzle — sideways moves are
 //!    allowed, to cross plateaus.
 //! 4. *Collection*: units run in batches of [`BATCH`] (parallel inside a batch); the finds are
@@ -96,8 +101,11 @@ impl std::str::FromStr for Digits {
 /// The parameters of a search (the method in the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// Lowest rating kept, in tenths of the SE scale (`90` for 9.0).
-    pub threshold_tenths: u16,
+    /// What the climb maximises.
+    pub objective: Objective,
+    /// Lowest score kept, in the objective's unit (`90` for SE 9.0; guesses for
+    /// [`Objective::Guesses`]).
+    pub threshold: u32,
     /// Puzzles wanted.
     pub count: usize,
     /// Master seed of the work units.
@@ -122,8 +130,8 @@ pub struct Seed {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// Its technique rating in tenths (the score reached, if beyond).
-    pub rating_tenths: u16,
+    /// Its score (for [`Objective::Se`] the rating in tenths, the score reached if beyond).
+    pub score: u32,
 }
 
 /// A puzzle found at or above the threshold.
@@ -131,8 +139,8 @@ pub struct Seed {
 pub struct Found {
     /// The puzzle (unique solution).
     pub puzzle: Grid,
-    /// Its technique rating in tenths (always numeric).
-    pub rating_tenths: u16,
+    /// Its score (for [`Objective::Se`] the rating in tenths, always numeric).
+    pub score: u32,
     /// The work unit that found it.
     pub unit: u64,
 }
@@ -189,6 +197,52 @@ pub enum HardenError {
     /// The seed list is empty.
     #[error("no seed puzzles")]
     NoSeeds,
+}
+
+/// What the climb maximises (the score of the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// The SE technique rating in tenths, as `dlxlab rate` computes it.
+    Se,
+    /// The guesses `fast` makes proving the puzzle unique (up to two solutions, no budget).
+    Guesses,
+}
+
+impl Objective {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Objective::Se => "se",
+            Objective::Guesses => "guesses",
+        }
+    }
+
+    /// The score of a unique puzzle: `Some((score, beyond))`, `beyond` when an SE rating went
+    /// beyond the implemented techniques (the score is then the score reached); `None` when the
+    /// puzzle cannot be rated.
+    pub fn score(self, puzzle: &Grid) -> Option<(u32, bool)> {
+        match self {
+            Objective::Se => technique_rating(puzzle)
+                .ok()
+                .map(|r| (r.score_tenths as u32, r.beyond)),
+            Objective::Guesses => {
+                let out = Fast.solve(puzzle, &SolveLimits::default());
+                Some((out.stats.guesses.min(u32::MAX as u64) as u32, false))
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Objective {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Objective, String> {
+        match s {
+            "se" => Ok(Objective::Se),
+            "guesses" => Ok(Objective::Guesses),
+            _ => Err(format!("unknown objective `{s}` (expected se or guesses)")),
+        }
+    }
 }
 
 /// The solution of `puzzle` if it is unique (the `fast` solver, up to two solutions).
@@ -269,22 +323,22 @@ pub fn generated_seeds(seed: u64, pool: u64) -> Vec<Grid> {
         .collect()
 }
 
-/// Rates every puzzle (in parallel) and keeps the `top` highest-rated as seeds, ties in input
-/// order. Puzzles without a unique solution or that cannot be rated are left out.
-pub fn rank_seeds(puzzles: &[Grid], top: usize) -> Vec<Seed> {
+/// Scores every puzzle by `objective` (in parallel) and keeps the `top` highest-scored as seeds,
+/// ties in input order. Puzzles without a unique solution or that cannot be rated are left out.
+pub fn rank_seeds(puzzles: &[Grid], top: usize, objective: Objective) -> Vec<Seed> {
     let mut seeds: Vec<Seed> = puzzles
         .par_iter()
         .filter_map(|p| {
             let solution = unique_solution(p).ok()?;
-            let rating = technique_rating(p).ok()?;
+            let (score, _) = objective.score(p)?;
             Some(Seed {
                 puzzle: p.clone(),
                 solution,
-                rating_tenths: rating.score_tenths,
+                score,
             })
         })
         .collect();
-    seeds.sort_by_key(|s| std::cmp::Reverse(s.rating_tenths));
+    seeds.sort_by_key(|s| std::cmp::Reverse(s.score));
     seeds.truncate(top);
     seeds
 }
@@ -344,16 +398,12 @@ struct UnitResult {
 fn climb(config: &Config, seeds: &[Seed], unit: u64) -> UnitResult {
     let mut rng = puzzle_rng(config.seed ^ STREAM_SALT, unit);
     let start = &seeds[(unit % seeds.len() as u64) as usize];
-    let mut current = (
-        start.puzzle.clone(),
-        start.solution.clone(),
-        start.rating_tenths,
-    );
+    let mut current = (start.puzzle.clone(), start.solution.clone(), start.score);
     let mut seen: HashSet<Grid> = HashSet::new();
     seen.insert(current.0.clone());
     let mut result = UnitResult::default();
     for _ in 0..config.steps {
-        let mut best: Option<(Grid, Grid, u16)> = None;
+        let mut best: Option<(Grid, Grid, u32)> = None;
         let mut rated = 0;
         for _ in 0..config.neighbours * DRAWS_PER_NEIGHBOUR {
             if rated == config.neighbours {
@@ -373,20 +423,20 @@ fn climb(config: &Config, seeds: &[Seed], unit: u64) -> UnitResult {
             };
             result.unique += 1;
             rated += 1;
-            let Ok(rating) = technique_rating(&candidate) else {
+            let Some((score, beyond)) = config.objective.score(&candidate) else {
                 continue;
             };
-            if rating.beyond {
+            if beyond {
                 result.beyond += 1;
-            } else if rating.score_tenths >= config.threshold_tenths {
+            } else if score >= config.threshold {
                 result.finds.push(Found {
                     puzzle: candidate.clone(),
-                    rating_tenths: rating.score_tenths,
+                    score,
                     unit,
                 });
             }
-            if best.as_ref().is_none_or(|b| rating.score_tenths > b.2) {
-                best = Some((candidate, solution, rating.score_tenths));
+            if best.as_ref().is_none_or(|b| score > b.2) {
+                best = Some((candidate, solution, score));
             }
         }
         if let Some(b) = best {

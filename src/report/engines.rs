@@ -8,10 +8,11 @@ use std::path::Path;
 
 use crate::harness::output::write_atomic;
 use crate::report::plots::{engines_time, EnginesFigure, Figure, PlotError, RatioSeries};
+use crate::xc::compare::process::PeerBuild;
 use crate::xc::compare::Measurement;
 
 /// The CSV header; the columns are documented in `docs/xc-engine.md`.
-pub const CSV_HEADER: [&str; 11] = [
+pub const CSV_HEADER: [&str; 12] = [
     "problem",
     "engine",
     "implementation",
@@ -23,6 +24,7 @@ pub const CSV_HEADER: [&str; 11] = [
     "time_ns",
     "repeats",
     "times_ns",
+    "cpu_ns",
 ];
 
 /// `engines.csv` as bytes.
@@ -43,6 +45,7 @@ pub fn csv(rows: &[Measurement]) -> Result<Vec<u8>, csv::Error> {
             m.time_ns.to_string(),
             m.times_ns.len().to_string(),
             times.join(" "),
+            m.cpu_ns.map(|x| x.to_string()).unwrap_or_default(),
         ])?;
     }
     w.into_inner().map_err(|e| e.into_error().into())
@@ -94,9 +97,53 @@ fn by_problem(rows: &[Measurement]) -> Vec<(String, BTreeMap<&str, &Measurement>
         .collect()
 }
 
+/// The median over rounds of `a`'s time over `b`'s time in the same round (whole processes run in
+/// alternating rounds, so their `k`-th times are paired; see [`crate::xc::compare::process`]).
+fn paired_ratio(a: Option<&Measurement>, b: Option<&Measurement>) -> Option<f64> {
+    let (a, b) = (a?, b?);
+    let mut r: Vec<f64> = a
+        .times_ns
+        .iter()
+        .zip(&b.times_ns)
+        .filter(|(_, &y)| y > 0)
+        .map(|(&x, &y)| x as f64 / y as f64)
+        .collect();
+    if r.is_empty() {
+        return None;
+    }
+    r.sort_by(f64::total_cmp);
+    Some(r[(r.len() - 1) / 2])
+}
+
 fn ratio(a: Option<&&Measurement>, b: Option<&&Measurement>) -> Option<f64> {
     let (a, b) = (a?, b?);
     (b.time_ns > 0).then(|| a.time_ns as f64 / b.time_ns as f64)
+}
+
+/// A markdown table of how Knuth's programs were built (from their `BUILD.txt`), for the header
+/// of `results.md`.
+pub fn builds_markdown(builds: &[PeerBuild]) -> String {
+    let mut s = String::from(
+        "Knuth's programs, tangled from his CWEB sources and compiled by `scripts/peers/knuth.sh` \
+         (its `BUILD.txt`):\n\n\
+         | program | source SHA-256 | gb_flip.w SHA-256 | compiler | flags | tangled by |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    let short = |h: &str| h.get(..12).map_or(h.to_string(), |x| format!("`{x}…`"));
+    for b in builds {
+        let _ = writeln!(
+            s,
+            "| {} | {} {} | {} | {} | `{}` | {} |",
+            b.program,
+            b.source,
+            short(&b.source_sha256),
+            short(&b.gb_flip_sha256),
+            b.compiler,
+            b.flags,
+            b.tangled_by
+        );
+    }
+    s
 }
 
 /// The tables of `results.md`. `header` is placed first (how the run was made).
@@ -145,12 +192,17 @@ pub fn markdown(header: &str, rows: &[Measurement]) -> String {
     if !whole.is_empty() {
         s.push_str(
             "\n## Whole process (single thread)\n\n\
-             Each program started on the problem file and timed to its exit (median wall time, \
-             seconds): `dlxlab xc FILE --count --stats --engine dlx|dc` against Knuth's programs \
-             (dlx1 and SSXC1; dlx2 and SSXCC for colours). *Nodes equal* compares dlxlab's counts \
-             with the Knuth program of the same method.\n\n\
-             | problem | dlxlab dlx s | Knuth dlx s | dlxlab dc s | Knuth cells s | dlx nodes equal | dc nodes equal |\n\
-             |---|--:|--:|--:|--:|:-:|:-:|\n",
+             Each program started on the problem file and timed to its exit: `dlxlab xc FILE \
+             --count --stats --engine dlx|dc` against Knuth's programs (dlx1 and SSXC1; dlx2 and \
+             SSXCC for colours), built as listed above. The programs of one problem run in \
+             alternating rounds (every program once per round, the order reversed every other \
+             round). *s*: median wall time in seconds; *paired*: the median over rounds of \
+             dlxlab's wall time over Knuth's in the same round (below 1: dlxlab is faster); \
+             *CPU*: median user + system time of dlxlab's process over Knuth's, steadier than \
+             the wall time when the machine is busy. *Nodes equal* compares dlxlab's counts with \
+             the Knuth program of the same method.\n\n\
+             | problem | dlxlab dlx s | Knuth dlx s | dlx / Knuth paired | dlx / Knuth CPU | dlxlab dc s | Knuth cells s | dc / Knuth paired | dc / Knuth CPU | dlx nodes equal | dc nodes equal |\n\
+             |---|--:|--:|--:|--:|--:|--:|--:|--:|:-:|:-:|\n",
         );
         for (p, e) in whole {
             let get = |names: &[&str]| names.iter().find_map(|n| e.get(n).copied());
@@ -171,13 +223,22 @@ pub fn markdown(header: &str, rows: &[Measurement]) -> String {
                 }
                 _ => "—".to_string(),
             };
+            let two = |r: Option<f64>| r.map(|r| format!("{r:.2}")).unwrap_or_else(|| "—".into());
+            let cpu = |a: Option<&Measurement>, b: Option<&Measurement>| {
+                let (a, b) = (a?.cpu_ns?, b?.cpu_ns?);
+                (b > 0).then(|| a as f64 / b as f64)
+            };
             let _ = writeln!(
                 s,
-                "| {p} | {} | {} | {} | {} | {} | {} |",
+                "| {p} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 secs(dx),
                 secs(kl),
+                two(paired_ratio(dx, kl)),
+                two(cpu(dx, kl)),
                 secs(dc),
                 secs(kc),
+                two(paired_ratio(dc, kc)),
+                two(cpu(dc, kc)),
                 same(dx, kl),
                 same(dc, kc),
             );
@@ -258,6 +319,7 @@ mod tests {
             updates: 7,
             mems: (engine.contains("dc") || engine.contains("ssx")).then_some(5),
             time_ns,
+            cpu_ns: (scope == "whole-process").then_some(time_ns / 2),
             times_ns: vec![time_ns, time_ns + 1],
             scope,
         }
@@ -287,13 +349,19 @@ mod tests {
             "{md}"
         );
         assert!(
-            md.contains("| queens 8 | 0.005 | 0.006 | 0.005 | 0.006 | yes | no (890 vs 891) |"),
+            md.contains("| queens 8 | 0.005 | 0.006 | 0.83 | 0.83 | 0.005 | 0.006 | 0.83 | 0.83 | yes | no (890 vs 891) |"),
             "{md}"
         );
         let csv = String::from_utf8(csv(&rows).unwrap()).unwrap();
-        assert!(csv.starts_with("problem,engine,implementation,scope,solutions,nodes,updates,mems,time_ns,repeats,times_ns\n"));
+        assert!(csv.starts_with("problem,engine,implementation,scope,solutions,nodes,updates,mems,time_ns,repeats,times_ns,cpu_ns\n"));
         assert!(
-            csv.contains("queens 8,dlx,\"x, y\",in-process,92,1199,7,,2000000,2,2000000 2000001\n"),
+            csv.contains(
+                "queens 8,dlx,\"x, y\",in-process,92,1199,7,,2000000,2,2000000 2000001,\n"
+            ),
+            "{csv}"
+        );
+        assert!(
+            csv.contains(",whole-process,92,891,7,5,6000000,2,6000000 6000001,3000000\n"),
             "{csv}"
         );
         let dir = tempfile::tempdir().unwrap();

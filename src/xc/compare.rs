@@ -178,7 +178,11 @@ pub struct Measurement {
     pub mems: Option<u64>,
     /// The median time of the repetitions, in nanoseconds.
     pub time_ns: u64,
-    /// Every repetition's time, in nanoseconds, in the order they ran.
+    /// Whole processes only: the median CPU time (user + system) of the repetitions, in
+    /// nanoseconds — on a busy machine a steadier measure than the wall time.
+    pub cpu_ns: Option<u64>,
+    /// Every repetition's (wall) time, in nanoseconds, in the order they ran; for whole
+    /// processes, the `k`-th entries of the programs on one problem ran in the same round.
     pub times_ns: Vec<u64>,
     /// `in-process` (search only) or `whole-process` (a program run from start to exit).
     pub scope: &'static str,
@@ -256,6 +260,7 @@ pub fn measure(
                 updates,
                 mems,
                 time_ns: median_ns(&times),
+                cpu_ns: None,
                 times_ns: times,
                 scope: "in-process",
             }
@@ -292,6 +297,7 @@ pub fn measure_puzzles(
             updates: 0,
             mems: None,
             time_ns: 0,
+            cpu_ns: None,
             times_ns: Vec::new(),
             scope: "in-process",
         })

@@ -106,6 +106,39 @@ const SIZE: u32 = 1;
 /// Words of `set` before each item's options.
 const HEAD: u32 = 2;
 
+/// `a[i]` without a bounds check, for the search's inner loops.
+///
+/// Every index the search uses is one of these (all written by [`Dc::new`], and `set`, `nd`,
+/// `item` and `clr` never change length after it): an item handle `x` (from a node's `itm > 0`
+/// or from `item`) or `x - POS`, `x - SIZE`, which `new` places at least [`HEAD`] into `set`; a
+/// member `x + k` of `x`'s set with `k < size(x)`, or a node's `loc`, both inside `x`'s block
+/// (sizes only shrink, or are restored from the trail to values they had); a node number read
+/// from `set` (`new` stores node numbers there, the search only permutes them within a block) or
+/// reached from one by stepping right inside its option and wrapping at the spacer, which `new`
+/// puts after every option with `itm` minus the option's length; a place in `item` read from
+/// `set[x - POS]`, which is a permutation of `item`'s indices. `check_invariants` verifies these
+/// relations in the tests, and debug builds assert each bound here.
+#[inline(always)]
+fn rd<T: Copy>(a: &[T], i: u32) -> T {
+    debug_assert!((i as usize) < a.len(), "index {i} of {}", a.len());
+    // SAFETY: `i < a.len()` by the invariants above.
+    unsafe { *a.get_unchecked(i as usize) }
+}
+
+/// `a[i] = v` without a bounds check; see [`rd`] for why every index is in bounds.
+#[inline(always)]
+fn wr<T>(a: &mut [T], i: u32, v: T) {
+    *at_mut(a, i) = v;
+}
+
+/// `&mut a[i]` without a bounds check; see [`rd`] for why every index is in bounds.
+#[inline(always)]
+fn at_mut<T>(a: &mut [T], i: u32) -> &mut T {
+    debug_assert!((i as usize) < a.len(), "index {i} of {}", a.len());
+    // SAFETY: `i < a.len()` by the invariants in `rd`'s comment.
+    unsafe { a.get_unchecked_mut(i as usize) }
+}
+
 /// The state an item is left in by the forced options, for [`Engine::force`]'s clash checks.
 const FREE: u32 = 0;
 /// Covered by a forced option without colour.
@@ -266,12 +299,12 @@ impl Dc {
 
     #[inline(always)]
     fn size(&self, x: u32) -> u32 {
-        self.set[(x - SIZE) as usize]
+        rd(&self.set, x - SIZE)
     }
 
     #[inline(always)]
     fn pos(&self, x: u32) -> u32 {
-        self.set[(x - POS) as usize]
+        rd(&self.set, x - POS)
     }
 
     /// The option of node `y`: step right to the spacer, back to the option's first node, and read
@@ -289,12 +322,14 @@ impl Dc {
     fn swap_out_best(&mut self, best: u32) {
         let p = self.active - 1;
         self.active = p;
-        let pp = self.pos(best);
-        let cc = self.item[p];
-        self.item[p] = best;
-        self.item[pp as usize] = cc;
-        self.set[(cc - POS) as usize] = pp;
-        self.set[(best - POS) as usize] = p as u32;
+        let set = &mut self.set[..];
+        let item = &mut self.item[..];
+        let pp = rd(set, best - POS);
+        let cc = rd(item, p as u32);
+        wr(item, p as u32, best);
+        wr(item, pp, cc);
+        wr(set, cc - POS, pp);
+        wr(set, best - POS, p as u32);
         self.mems += 6;
         self.updates += 1;
     }
@@ -303,31 +338,37 @@ impl Dc {
     /// already swapped out — a secondary item purified at a lower level — stays where it is.
     #[inline(always)]
     fn swap_out_others<const COLORS: bool>(&mut self, cur: u32) {
-        let mut p = self.active;
+        let set = &mut self.set[..];
+        let item = &mut self.item[..];
+        let nd = &self.nd[..];
+        let (mut mems, mut updates) = (0u64, 0u64);
+        let mut p = self.active as u32;
         let mut q = cur + 1;
         while q != cur {
-            let c = self.nd[q as usize].itm;
-            self.mems += 1;
+            let c = rd(nd, q).itm;
+            mems += 1;
             if c < 0 {
-                q = (q as i64 + c as i64) as u32;
+                q = q.wrapping_add_signed(c);
                 continue;
             }
             let c = c as u32;
-            let pp = self.pos(c);
-            self.mems += 1;
-            if !COLORS || (pp as usize) < p {
+            let pp = rd(set, c - POS);
+            mems += 1;
+            if !COLORS || pp < p {
                 p -= 1;
-                let cc = self.item[p];
-                self.item[p] = c;
-                self.item[pp as usize] = cc;
-                self.set[(cc - POS) as usize] = pp;
-                self.set[(c - POS) as usize] = p as u32;
-                self.mems += 5;
-                self.updates += 1;
+                let cc = rd(item, p);
+                wr(item, p, c);
+                wr(item, pp, cc);
+                wr(set, cc - POS, pp);
+                wr(set, c - POS, p);
+                mems += 5;
+                updates += 1;
             }
             q += 1;
         }
-        self.active = p;
+        self.active = p as usize;
+        self.mems += mems;
+        self.updates += updates;
     }
 
     /// SSXC1's "Hide the other options of those items, or `goto abort`" (the rest of step X5):
@@ -342,10 +383,10 @@ impl Dc {
     ) -> bool {
         let mut q = cur + 1;
         while q != cur {
-            let cc = self.nd[q as usize].itm;
+            let cc = rd(&self.nd, q).itm;
             self.mems += 1;
             if cc < 0 {
-                q = (q as i64 + cc as i64) as u32;
+                q = q.wrapping_add_signed(cc);
                 continue;
             }
             let cc = cc as u32;
@@ -355,7 +396,7 @@ impl Dc {
                 self.mems += 1;
                 if (self.pos(cc) as usize) < oactive {
                     self.mems += 1;
-                    let color = self.clr[q as usize];
+                    let color = rd(&self.clr, q);
                     self.hide::<COLORS, CHECK>(cc, color, oactive)
                 } else {
                     true
@@ -373,6 +414,12 @@ impl Dc {
     /// other items (with colours, only the options whose colour for `c` differs from `color`,
     /// all of them when `color` is 0). With `CHECK`, stops and returns false as soon as an active
     /// primary item loses its last option.
+    ///
+    /// This loop is most of the time of a search. The arrays and the counters are taken into
+    /// locals for it: counting `self.mems` and `self.updates` in place costs a load and a store
+    /// per step (the compiler cannot keep a field in a register across the stores into `set` and
+    /// `nd`), and the indexing is unchecked ([`rd`], [`wr`]); see docs/xc-engine.md for what
+    /// that gained.
     #[inline(always)]
     fn hide<const COLORS: bool, const CHECK: bool>(
         &mut self,
@@ -380,57 +427,73 @@ impl Dc {
         color: u32,
         oactive: usize,
     ) -> bool {
-        let end = c + self.size(c);
-        self.mems += 1;
-        for rr in c..end {
-            let tt = self.set[rr as usize];
-            self.mems += 1;
+        let set = &mut self.set[..];
+        let nd = &mut self.nd[..];
+        let clr = &self.clr[..];
+        let (second, active, oactive) = (self.second, self.active as u32, oactive as u32);
+        let (mut mems, mut updates) = (1u64, 0u64);
+        let end = c + rd(set, c - SIZE);
+        let mut ok = true;
+        'options: for rr in c..end {
+            let tt = rd(set, rr);
+            mems += 1;
             if COLORS && color != 0 {
-                self.mems += 1;
-                if self.clr[tt as usize] == color {
+                mems += 1;
+                if rd(clr, tt) == color {
                     continue;
                 }
             }
             // "Remove the option set[rr] from the other sets it's in."
             let mut nn = tt + 1;
             while nn != tt {
-                let Node { itm: uu, loc: vv } = self.nd[nn as usize];
-                self.mems += 1;
+                let Node { itm: uu, loc: vv } = rd(nd, nn);
+                mems += 1;
                 if uu < 0 {
-                    nn = (nn as i64 + uu as i64) as u32;
+                    nn = nn.wrapping_add_signed(uu);
                     continue;
                 }
                 let uu = uu as u32;
                 if COLORS {
-                    self.mems += 1;
-                    if self.pos(uu) as usize >= oactive {
+                    mems += 1;
+                    if rd(set, uu - POS) >= oactive {
                         nn += 1;
                         continue;
                     }
                 }
-                let ss = self.size(uu) - 1;
-                self.mems += 1;
-                if CHECK && ss == 0 && uu < self.second {
+                let ss = rd(set, uu - SIZE) - 1;
+                mems += 1;
+                if CHECK && ss == 0 && uu < second {
                     if !COLORS {
-                        self.mems += 1;
+                        mems += 1;
                     }
-                    if (self.pos(uu) as usize) < self.active {
-                        return false;
+                    if rd(set, uu - POS) < active {
+                        ok = false;
+                        break 'options;
                     }
                 }
                 // Swap the node with the last member of `uu`'s set and shrink the set.
-                let nnp = self.set[(uu + ss) as usize];
-                self.set[(uu - SIZE) as usize] = ss;
-                self.set[(uu + ss) as usize] = nn;
-                self.set[vv as usize] = nnp;
-                self.nd[nn as usize].loc = uu + ss;
-                self.nd[nnp as usize].loc = vv;
-                self.mems += 6;
-                self.updates += 1;
+                let nnp = rd(set, uu + ss);
+                wr(set, uu - SIZE, ss);
+                wr(set, uu + ss, nn);
+                wr(set, vv, nnp);
+                wr(
+                    nd,
+                    nn,
+                    Node {
+                        itm: uu as i32,
+                        loc: uu + ss,
+                    },
+                );
+                let last = &mut at_mut(nd, nnp).loc;
+                *last = vv;
+                mems += 6;
+                updates += 1;
                 nn += 1;
             }
         }
-        true
+        self.mems += mems;
+        self.updates += updates;
+        ok
     }
 
     /// SSXC1's "Set `best_itm` to the best item for branching" (step X3): the active primary item
@@ -440,25 +503,26 @@ impl Dc {
     /// a solution. With [`ChoicePolicy::First`], the first active primary item in that order.
     #[inline(always)]
     fn choose(&mut self) -> Option<(u32, u32)> {
+        let set = &self.set[..];
+        let (second, first) = (self.second, self.policy == ChoicePolicy::First);
         let mut best = None;
         let mut t = u32::MAX;
-        let mut k = 0;
-        while k < self.active && t > 1 {
-            let x = self.item[k];
-            self.mems += 1;
-            if x < self.second {
-                let s = self.size(x);
-                self.mems += 1;
+        let mut mems = 0u64;
+        for &x in &self.item[..self.active] {
+            mems += 1;
+            if x < second {
+                let s = rd(set, x - SIZE);
+                mems += 1;
                 if s < t {
                     best = Some(x);
                     t = s;
-                    if self.policy == ChoicePolicy::First {
+                    if first || t <= 1 {
                         break;
                     }
                 }
             }
-            k += 1;
         }
+        self.mems += mems;
         best.map(|b| (b, t))
     }
 
@@ -468,10 +532,12 @@ impl Dc {
     fn save(&mut self, level: usize) {
         let start = self.saved[level];
         self.trail.truncate(start);
-        for p in 0..self.active {
-            let x = self.item[p];
-            self.trail.push((x, self.size(x)));
-        }
+        let set = &self.set[..];
+        self.trail.extend(
+            self.item[..self.active]
+                .iter()
+                .map(|&x| (x, rd(set, x - SIZE))),
+        );
         self.mems += 3 * self.active as u64;
         if self.saved.len() <= level + 1 {
             self.saved.resize(level + 2, 0);
@@ -485,9 +551,9 @@ impl Dc {
     fn restore(&mut self, level: usize) {
         let (start, end) = (self.saved[level], self.saved[level + 1]);
         self.active = end - start;
-        for k in start..end {
-            let (x, s) = self.trail[k];
-            self.set[(x - SIZE) as usize] = s;
+        let set = &mut self.set[..];
+        for &(x, s) in &self.trail[start..end] {
+            wr(set, x - SIZE, s);
         }
         self.mems += 2 + 2 * self.active as u64;
     }

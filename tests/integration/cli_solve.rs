@@ -125,6 +125,28 @@ fn solvers_lists_descriptors() {
     assert!(text.contains("sizes:          4x4 6x6 9x9 16x16 25x25"));
 }
 
+/// Issue 23: `solvers` names the compiled path `fast` uses, and `DLXLAB_FAST_PATH=portable`
+/// picks the portable one (which every CPU has); an unknown name leaves the automatic choice.
+#[test]
+fn solvers_names_fast_s_compiled_path() {
+    let with = |path: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dlxlab"))
+            .arg("solvers")
+            .env("DLXLAB_FAST_PATH", path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix("  compiled path:  "))
+            .map(|l| l.split(' ').next().unwrap().to_string())
+            .unwrap_or_else(|| panic!("no compiled path line:\n{text}"))
+    };
+    assert_eq!(with("portable"), "portable");
+    let automatic = with("no-such-path");
+    assert!(["portable", "x86-64-v3"].contains(&automatic.as_str()));
+    assert_eq!(with(&automatic), automatic);
+}
+
 #[test]
 fn check_passes_on_the_fixture_puzzles() {
     let fixtures = include_str!("../fixtures/sudoku.txt");

@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use std::process::{Command, Output};
 
 use dlxlab::generate::harden::{
-    generated_seeds, harden, parse_seeds, rank_seeds, Config, Digits, HardenError, SeedError,
+    generated_seeds, harden, parse_seeds, rank_seeds, Config, Digits, HardenError, Objective,
+    SeedError,
 };
 use dlxlab::rating::technique::technique_rating;
 use dlxlab::solvers::{by_name, SolveLimits, Status};
@@ -28,9 +29,10 @@ fn dlxlab(args: &[&str]) -> Output {
         .expect("run dlxlab")
 }
 
-fn config(threshold_tenths: u16, count: usize, digits: Digits) -> Config {
+fn config(threshold: u32, count: usize, digits: Digits) -> Config {
     Config {
-        threshold_tenths,
+        objective: Objective::Se,
+        threshold,
         count,
         seed: 5,
         radius: 2,
@@ -64,7 +66,7 @@ fn run_cli(extra: &[&str]) -> (Output, String) {
 #[test]
 fn finds_are_unique_distinct_and_rated_as_rate_rates_them() {
     for digits in [Digits::Any, Digits::Solution] {
-        let seeds = rank_seeds(&parse_seeds(SEEDS).unwrap(), 2);
+        let seeds = rank_seeds(&parse_seeds(SEEDS).unwrap(), 2, Objective::Se);
         let harvest = harden(&config(30, 6, digits), &seeds, &[], &|_| {}).unwrap();
         assert_eq!(harvest.puzzles.len(), 6, "{digits:?}");
         let mut forms: HashSet<Grid> = seeds
@@ -78,8 +80,8 @@ fn finds_are_unique_distinct_and_rated_as_rate_rates_them() {
             assert_eq!(outcome.status, Status::Unique, "{}", f.puzzle);
             let rating = technique_rating(&f.puzzle).unwrap();
             assert!(!rating.beyond);
-            assert_eq!(rating.score_tenths, f.rating_tenths, "{}", f.puzzle);
-            assert!(f.rating_tenths >= 30);
+            assert_eq!(rating.score_tenths as u32, f.score, "{}", f.puzzle);
+            assert!(f.score >= 30);
             assert!(
                 forms.insert(canonical(&f.puzzle).unwrap()),
                 "{} repeats a seed or an earlier find",
@@ -106,19 +108,17 @@ fn finds_are_unique_distinct_and_rated_as_rate_rates_them() {
 
 #[test]
 fn generated_seeds_work_without_data() {
-    let seeds = rank_seeds(&generated_seeds(3, 12), 3);
+    let seeds = rank_seeds(&generated_seeds(3, 12), 3, Objective::Se);
     assert_eq!(seeds.len(), 3);
-    assert!(seeds
-        .windows(2)
-        .all(|w| w[0].rating_tenths >= w[1].rating_tenths));
+    assert!(seeds.windows(2).all(|w| w[0].score >= w[1].score));
     let harvest = harden(&config(20, 3, Digits::Any), &seeds, &[], &|_| {}).unwrap();
     assert_eq!(harvest.puzzles.len(), 3);
-    assert!(harvest.puzzles.iter().all(|f| f.rating_tenths >= 20));
+    assert!(harvest.puzzles.iter().all(|f| f.score >= 20));
 }
 
 #[test]
 fn unreachable_threshold_stops_at_the_unit_limit() {
-    let seeds = rank_seeds(&parse_seeds(SEEDS).unwrap(), 2);
+    let seeds = rank_seeds(&parse_seeds(SEEDS).unwrap(), 2, Objective::Se);
     let mut c = config(200, 1, Digits::Solution);
     c.max_units = 3;
     c.steps = 1;
@@ -184,6 +184,58 @@ fn output_is_the_same_for_one_and_two_threads() {
         .next()
         .unwrap()
         .starts_with("# dlxlab harden --count 5 --seed 1 --threshold 3.0 --seeds "));
+}
+
+/// Issue 23: `--objective guesses` climbs towards puzzles hard for search; every find is unique
+/// and its score is the guesses `fast` makes proving it (a count no other code path computes for
+/// it here: recomputed through the registry).
+#[test]
+fn the_guesses_objective_scores_by_fast_guesses() {
+    let seeds = rank_seeds(&parse_seeds(SEEDS).unwrap(), 2, Objective::Guesses);
+    let fast = by_name("fast").unwrap();
+    for s in &seeds {
+        let out = fast.solve(&s.puzzle, &SolveLimits::default());
+        assert_eq!(out.stats.guesses as u32, s.score);
+    }
+    let mut c = config(2, 3, Digits::Any);
+    c.objective = Objective::Guesses;
+    let harvest = harden(&c, &seeds, &[], &|_| {}).unwrap();
+    assert_eq!(harvest.puzzles.len(), 3);
+    for f in &harvest.puzzles {
+        let out = fast.solve(&f.puzzle, &SolveLimits::default());
+        assert_eq!(out.status, Status::Unique);
+        assert_eq!(out.stats.guesses as u32, f.score, "{}", f.puzzle);
+        assert!(f.score >= 2);
+    }
+    let (out, text) = run_cli(&["--count", "2", "--objective", "guesses", "--threshold", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("--threshold 2 --objective guesses --seeds"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# format: <puzzle> <fast's guesses>"),
+        "{text}"
+    );
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (p, g) = line.split_once(' ').unwrap();
+        let out = fast.solve(&Grid::parse(p).unwrap(), &SolveLimits::default());
+        assert_eq!(out.stats.guesses.to_string(), g, "{line}");
+    }
+    let out = dlxlab(&[
+        "harden",
+        "--count",
+        "1",
+        "--objective",
+        "guesses",
+        "--threshold",
+        "9.0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
@@ -258,4 +310,39 @@ fn committed_hard_corpus_holds_its_promises() {
         n += 1;
     }
     assert!(n >= 1000, "{n} puzzles");
+}
+
+/// Issue 23: the committed corpus hard for search — at least 1,000 puzzles, each unique (by
+/// `dlx`), each needing at least 100 guesses of `fast` and exactly the number its line says,
+/// pairwise distinct up to the Sudoku symmetries, made by the command in its header.
+#[test]
+fn committed_search_corpus_holds_its_promises() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/hard-search.txt"),
+    )
+    .unwrap();
+    assert!(text.starts_with(
+        "# dlxlab harden --count 1000 --seed 23 --threshold 100 --objective guesses --pool 2000"
+    ));
+    let dlx = by_name("dlx").unwrap();
+    let fast = by_name("fast").unwrap();
+    let mut forms = HashSet::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (p, g) = line.split_once(' ').unwrap();
+        let grid = Grid::parse(p).unwrap();
+        let guesses: u64 = g.parse().unwrap();
+        assert!(guesses >= 100, "{line}");
+        assert_eq!(
+            fast.solve(&grid, &SolveLimits::default()).stats.guesses,
+            guesses,
+            "{line}"
+        );
+        assert_eq!(
+            dlx.solve(&grid, &SolveLimits::default()).status,
+            Status::Unique,
+            "{line}"
+        );
+        assert!(forms.insert(canonical(&grid).unwrap()), "{line} repeats");
+    }
+    assert!(forms.len() >= 1000, "{} puzzles", forms.len());
 }

@@ -762,7 +762,8 @@ mod bench {
     }
 
     /// Issue 13: `bench --whole-process` times `dlxlab solve` per solver against the peer program
-    /// and checks that each prints one line per puzzle.
+    /// and checks that each prints one line per puzzle. Issue 23: the peer's row and ratio columns
+    /// carry the peer program's name (here `peer`), not "sudoku crate".
     #[test]
     fn whole_process_rows_for_every_solver_and_the_peer() {
         let dir = tempfile::tempdir().unwrap();
@@ -783,7 +784,9 @@ mod bench {
         let out = run_ok(dlxlab(dir.path()).args(args).arg(&peer));
         let stdout = String::from_utf8(out.stdout).unwrap();
         let (_, table) = stdout.split_once("whole process:").expect("a second table");
-        for row in ["| sudoku crate | 12 |", "| fast | 12 |", "| dlx | 12 |"] {
+        assert!(!table.contains("sudoku crate"), "{table}");
+        assert!(table.contains("| vs peer | vs peer (CPU) |"), "{table}");
+        for row in ["| peer | 12 |", "| fast | 12 |", "| dlx | 12 |"] {
             let line = table.lines().find(|l| l.starts_with(row));
             assert!(
                 line.is_some_and(|l| l.ends_with("| ok |")),

@@ -633,6 +633,102 @@ mod cli {
         );
     }
 
+    /// `dlxlab engines --knuth DIR` (issue #26): refuses without the BUILD.txt that states how
+    /// the peers were built, then runs every program in alternating rounds, reports their
+    /// builds, and compares node counts. Stand-ins for Knuth's programs print his summary line.
+    #[test]
+    fn engines_whole_process_states_builds() {
+        let dir = tempfile::tempdir().unwrap();
+        let knuth = dir.path().join("knuth");
+        std::fs::create_dir(&knuth).unwrap();
+        for (p, nodes) in [
+            ("dlx1", 1199),
+            ("dlx2", 1199),
+            ("ssxc1", 890),
+            ("ssxcc", 890),
+        ] {
+            let path = knuth.join(p);
+            std::fs::write(
+                &path,
+                format!(
+                    "#!/bin/sh\ncat >/dev/null\necho 'Altogether 92 solutions, 1+2 mems, 3 updates, 4 bytes, {nodes} nodes.' >&2\n"
+                ),
+            )
+            .unwrap();
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        let out = dir.path().join("engines");
+        let run = |extra: &[&str]| {
+            let mut args = vec![
+                "engines",
+                "--quick",
+                "--repeats",
+                "3",
+                "--puzzles",
+                "0",
+                "--quiet",
+                "--out",
+                out.to_str().unwrap(),
+                "--knuth",
+                knuth.to_str().unwrap(),
+            ];
+            args.extend_from_slice(extra);
+            dlxlab(&args, "")
+        };
+        let (_, err, code) = run(&["--only", "queens 8"]);
+        assert_ne!(code, Some(0), "{err}");
+        assert!(
+            err.contains("BUILD.txt") && err.contains("scripts/peers/knuth.sh"),
+            "{err}"
+        );
+        assert!(!out.exists());
+        let mut build = String::from(
+            "# made by hand\nprogram\tsource\tsource_sha256\tgb_flip_sha256\tcompiler\tflags\ttangled_by\tfrom\n",
+        );
+        for p in ["dlx1", "dlx2", "ssxc1", "ssxcc"] {
+            build.push_str(&format!(
+                "{p}\t{p}.w\t0123456789abcdef\t-\tgcc 12.2.0\t-O2\tCTANGLE 4.7\t/src/{p}.w\n"
+            ));
+        }
+        std::fs::write(knuth.join("BUILD.txt"), build).unwrap();
+        let (_, err, code) = run(&["--only", "no such problem"]);
+        assert_ne!(code, Some(0), "{err}");
+        assert!(err.contains("--only no such problem"), "{err}");
+        let (_, err, code) = run(&["--only", "queens 8"]);
+        assert_eq!(code, Some(0), "{err}");
+        let md = std::fs::read_to_string(out.join("results.md")).unwrap();
+        assert!(
+            md.contains("--only 'queens 8' --repeats 3 --puzzles 0"),
+            "{md}"
+        );
+        assert!(
+            md.contains(
+                "| ssxc1 | ssxc1.w `0123456789ab…` | - | gcc 12.2.0 | `-O2` | CTANGLE 4.7 |"
+            ),
+            "{md}"
+        );
+        assert!(md.contains("| yes | yes |"), "{md}");
+        let csv = std::fs::read_to_string(out.join("engines.csv")).unwrap();
+        let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
+            .records()
+            .map(Result::unwrap)
+            .collect();
+        let whole: Vec<&csv::StringRecord> =
+            rows.iter().filter(|r| &r[3] == "whole-process").collect();
+        let names: Vec<&str> = whole.iter().map(|r| &r[1]).collect();
+        assert_eq!(
+            names,
+            ["dlxlab-xc-dlx", "knuth-dlx1", "dlxlab-xc-dc", "knuth-ssxc1"]
+        );
+        for r in &whole {
+            assert_eq!(&r[9], "3", "{r:?}");
+            assert_eq!(r[10].split(' ').count(), 3, "{r:?}");
+            assert!(r[11].parse::<u64>().is_ok(), "{r:?}");
+        }
+        assert!(rows.iter().all(|r| r[0] == *"queens 8"), "{csv}");
+    }
+
     #[test]
     fn multiplicities_are_refused() {
         let (_, err, code) = dlxlab(&["xc", "-", "--engine", "dc"], "2:3|a b\na\nb\n");

@@ -41,6 +41,10 @@
 //! at least one and two candidates: an unsolved cell with none is a contradiction, one with exactly
 //! one is a naked single, placed at once; the loop ends when nothing is dirty after that pass.
 //!
+//! *Compiled paths.* The propagation is compiled once for the baseline target and, on x86-64, once
+//! more for the x86-64-v3 features (AVX2, BMI1/2, POPCNT, ...); the process takes the fastest
+//! its CPU has, once ([`paths`]). Same code, same results: only the instructions differ.
+//!
 //! # Search
 //!
 //! The search branches on the first cell with exactly two candidates (in practice there nearly
@@ -58,6 +62,7 @@
 //! technique (one table look-up mixes several), so [`Stats::deductions`] stays zero.
 
 pub mod count;
+pub mod paths;
 mod tables;
 
 use crate::budget::Budget;
@@ -248,9 +253,17 @@ impl State {
         Ok(dirty)
     }
 
-    /// Runs the band and stack analyses and naked singles to a fixpoint (see the module
-    /// documentation for the schedule).
+    /// Runs the band and stack analyses and naked singles to a fixpoint, through the compiled
+    /// path chosen for this process ([`paths`]).
+    #[inline]
     fn propagate(&mut self) -> Result<(), Contradiction> {
+        (paths::chosen().1)(self)
+    }
+
+    /// The propagation itself (see the module documentation for the schedule), inlined into each
+    /// compiled path of [`paths`].
+    #[inline(always)]
+    fn propagate_body(&mut self) -> Result<(), Contradiction> {
         loop {
             // The queue lives in a local so that it stays in a register.
             let mut dirty = std::mem::take(&mut self.dirty);
@@ -388,6 +401,8 @@ enum Flow {
 
 /// The mutable context of one solve: counters, budget and results.
 struct Search {
+    /// The propagation of the compiled path in use.
+    propagate: paths::Kernel,
     stats: Stats,
     budget: Budget,
     max_solutions: u64,
@@ -428,7 +443,9 @@ impl Search {
                 copy = *state;
                 &mut copy
             };
-            let consistent = child.place(d, b, bit).and_then(|()| child.propagate());
+            let consistent = child
+                .place(d, b, bit)
+                .and_then(|()| (self.propagate)(child));
             if consistent.is_err() {
                 self.stats.backtracks += 1;
                 continue;
@@ -463,47 +480,53 @@ impl Solver for Fast {
     }
 
     fn solve(&self, grid: &Grid, limits: &SolveLimits) -> Outcome {
-        let mut search = Search {
-            stats: Stats::default(),
-            budget: Budget::start(&limits.budget),
-            max_solutions: limits.max_solutions,
-            found: 0,
-            first: None,
-            halted: false,
-        };
-        if grid.shape() != Shape::CLASSIC {
-            // Not a puzzle this solver can read; callers check `supports` first.
-            return Outcome {
-                status: Status::Invalid,
-                solutions: 0,
-                solution: None,
-                stats: search.stats,
-            };
-        }
-        // The root counts as a node even when the budget is zero nodes: it is always entered.
-        search.stats.nodes = 1;
-        let mut root = State::new();
-        let consistent = root.give(grid.cells()).and_then(|()| root.propagate());
-        let mut completed = true;
-        match consistent {
-            Err(Contradiction) => search.stats.backtracks += 1,
-            Ok(()) => {
-                completed = search.explore(&mut root) == Flow::Continue;
-            }
-        }
-        let solution = search.first.map(|state| {
-            let mut g = grid.clone();
-            state.write_into(&mut g);
-            g
-        });
-        let status = Status::from_search(search.found, completed, limits.max_solutions);
-        debug_assert!(!search.halted || status == Status::Limit || search.found >= 2);
-        Outcome {
-            status,
-            solutions: search.found,
-            solution,
+        solve_with(paths::chosen().1, grid, limits)
+    }
+}
+
+/// [`Fast::solve`] through the propagation `propagate` (one of the compiled [`paths`]).
+fn solve_with(propagate: paths::Kernel, grid: &Grid, limits: &SolveLimits) -> Outcome {
+    let mut search = Search {
+        propagate,
+        stats: Stats::default(),
+        budget: Budget::start(&limits.budget),
+        max_solutions: limits.max_solutions,
+        found: 0,
+        first: None,
+        halted: false,
+    };
+    if grid.shape() != Shape::CLASSIC {
+        // Not a puzzle this solver can read; callers check `supports` first.
+        return Outcome {
+            status: Status::Invalid,
+            solutions: 0,
+            solution: None,
             stats: search.stats,
+        };
+    }
+    // The root counts as a node even when the budget is zero nodes: it is always entered.
+    search.stats.nodes = 1;
+    let mut root = State::new();
+    let consistent = root.give(grid.cells()).and_then(|()| propagate(&mut root));
+    let mut completed = true;
+    match consistent {
+        Err(Contradiction) => search.stats.backtracks += 1,
+        Ok(()) => {
+            completed = search.explore(&mut root) == Flow::Continue;
         }
+    }
+    let solution = search.first.map(|state| {
+        let mut g = grid.clone();
+        state.write_into(&mut g);
+        g
+    });
+    let status = Status::from_search(search.found, completed, limits.max_solutions);
+    debug_assert!(!search.halted || status == Status::Limit || search.found >= 2);
+    Outcome {
+        status,
+        solutions: search.found,
+        solution,
+        stats: search.stats,
     }
 }
 

@@ -69,6 +69,60 @@ pub fn parse_dlxlab_stats(stdout: &str, stderr: &str) -> Option<Summary> {
     })
 }
 
+/// How one of Knuth's programs was built: a line of the `BUILD.txt` that
+/// `scripts/peers/knuth.sh` writes beside the programs, so that a comparison can state it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeerBuild {
+    /// The program (`ssxc1`).
+    pub program: String,
+    /// Its CWEB source (`ssxc1.w`).
+    pub source: String,
+    /// SHA-256 of the source.
+    pub source_sha256: String,
+    /// SHA-256 of `gb_flip.w`, when the program includes it (`-` otherwise).
+    pub gb_flip_sha256: String,
+    /// The compiler's version line (`gcc (Debian 12.2.0-14) 12.2.0`).
+    pub compiler: String,
+    /// The compiler flags (`-O2`).
+    pub flags: String,
+    /// The `ctangle` version line.
+    pub tangled_by: String,
+}
+
+/// Reads `BUILD.txt`: `#` comment lines, a header line, then one tab-separated line per program
+/// (program, source, source SHA-256, gb_flip SHA-256, compiler, flags, ctangle, origin). Fails,
+/// naming the line, on a line with fewer fields or a header that is not the expected one.
+pub fn read_builds(text: &str) -> Result<Vec<PeerBuild>, String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty());
+    let header =
+        "program\tsource\tsource_sha256\tgb_flip_sha256\tcompiler\tflags\ttangled_by\tfrom";
+    match lines.next() {
+        Some((_, l)) if l == header => {}
+        Some((n, _)) => return Err(format!("line {}: not the header of BUILD.txt", n + 1)),
+        None => return Err("no header line".into()),
+    }
+    lines
+        .map(|(n, l)| {
+            let f: Vec<&str> = l.split('\t').collect();
+            if f.len() < 8 {
+                return Err(format!("line {}: {} fields, want 8", n + 1, f.len()));
+            }
+            Ok(PeerBuild {
+                program: f[0].into(),
+                source: f[1].into(),
+                source_sha256: f[2].into(),
+                gb_flip_sha256: f[3].into(),
+                compiler: f[4].into(),
+                flags: f[5].into(),
+                tangled_by: f[6].into(),
+            })
+        })
+        .collect()
+}
+
 /// A program to time: how to run it on a problem file and how to read its report.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -87,68 +141,134 @@ pub struct Program {
     pub knuth: bool,
 }
 
+/// One run of a program: its wall time, its CPU time and what it reported.
+struct Run {
+    wall_ns: u64,
+    cpu_ns: u64,
+    summary: Summary,
+}
+
 impl Program {
-    /// Runs the program `repeats` times on `file` and returns its measurement (the median wall
-    /// time of the whole process). Fails if it cannot start, exits with an error, reports
-    /// nothing readable, or reports differently in two runs.
-    pub fn measure(&self, case: &str, file: &Path, repeats: usize) -> Result<Measurement, String> {
-        let mut times = Vec::new();
-        let mut seen: Option<Summary> = None;
-        for _ in 0..repeats.max(1) {
-            let mut cmd = Command::new(&self.exe);
-            cmd.args(&self.args)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped());
-            if self.stdin {
-                let f =
-                    std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
-                cmd.stdin(f);
-            } else {
-                cmd.arg(file).stdin(Stdio::null());
-            }
-            let start = Instant::now();
-            let out = cmd
-                .output()
-                .map_err(|e| format!("{}: cannot run {}: {e}", self.name, self.exe.display()))?;
-            times.push(start.elapsed().as_nanos() as u64);
-            let stdout = String::from_utf8_lossy(&out.stdout);
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            // Knuth's programs exit with 0; `dlxlab xc` with 0 (found) or 1 (none).
-            if !matches!(out.status.code(), Some(0 | 1)) {
-                return Err(format!(
-                    "{} on {case}: {}: {}",
-                    self.name,
-                    out.status,
-                    stderr.trim()
-                ));
-            }
-            let summary = if self.knuth {
-                parse_knuth_summary(&stderr)
-            } else {
-                parse_dlxlab_stats(&stdout, &stderr)
-            }
-            .ok_or_else(|| format!("{} on {case}: no summary in its output", self.name))?;
-            match seen {
-                Some(s) if s != summary => {
-                    return Err(format!("{} on {case}: {s:?} then {summary:?}", self.name))
-                }
-                _ => seen = Some(summary),
-            }
+    /// Runs the program once on `file`. Fails if it cannot start, exits with an error or reports
+    /// nothing readable.
+    fn run(&self, case: &str, file: &Path) -> Result<Run, String> {
+        let mut cmd = Command::new(&self.exe);
+        cmd.args(&self.args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if self.stdin {
+            let f = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            cmd.stdin(f);
+        } else {
+            cmd.arg(file).stdin(Stdio::null());
         }
-        let s = seen.expect("at least one run");
-        Ok(Measurement {
-            case: case.to_string(),
-            engine: self.name.clone(),
-            implementation: self.implementation.clone(),
-            solutions: s.solutions,
-            nodes: s.nodes,
-            updates: s.updates,
-            mems: s.mems,
-            time_ns: median_ns(&times),
-            times_ns: times,
-            scope: "whole-process",
+        let cpu_before = children_cpu_ns();
+        let start = Instant::now();
+        let out = cmd
+            .output()
+            .map_err(|e| format!("{}: cannot run {}: {e}", self.name, self.exe.display()))?;
+        let wall_ns = start.elapsed().as_nanos() as u64;
+        let cpu_ns = children_cpu_ns().saturating_sub(cpu_before);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Knuth's programs exit with 0; `dlxlab xc` with 0 (found) or 1 (none).
+        if !matches!(out.status.code(), Some(0 | 1)) {
+            return Err(format!(
+                "{} on {case}: {}: {}",
+                self.name,
+                out.status,
+                stderr.trim()
+            ));
+        }
+        let summary = if self.knuth {
+            parse_knuth_summary(&stderr)
+        } else {
+            parse_dlxlab_stats(&stdout, &stderr)
+        }
+        .ok_or_else(|| format!("{} on {case}: no summary in its output", self.name))?;
+        Ok(Run {
+            wall_ns,
+            cpu_ns,
+            summary,
         })
     }
+}
+
+/// Times `programs` on `file` in `repeats` alternating rounds: each round runs every program
+/// once, in the given order in even rounds and in reverse order in odd ones, so that a slow spell
+/// of a shared machine hits them all alike and each program's `k`-th time is paired with the
+/// others' `k`-th. Returns one measurement per program (median wall time, median CPU time,
+/// every wall time in round order); `tick` is called after every run. Fails if a program cannot
+/// run, exits with an error, reports nothing readable, or reports differently in two rounds.
+pub fn measure_rounds(
+    programs: &[Program],
+    case: &str,
+    file: &Path,
+    repeats: usize,
+    tick: &dyn Fn(),
+) -> Result<Vec<Measurement>, String> {
+    let mut walls = vec![Vec::new(); programs.len()];
+    let mut cpus = vec![Vec::new(); programs.len()];
+    let mut seen: Vec<Option<Summary>> = vec![None; programs.len()];
+    for round in 0..repeats.max(1) {
+        let order: Vec<usize> = if round % 2 == 0 {
+            (0..programs.len()).collect()
+        } else {
+            (0..programs.len()).rev().collect()
+        };
+        for i in order {
+            let p = &programs[i];
+            let run = p.run(case, file)?;
+            walls[i].push(run.wall_ns);
+            cpus[i].push(run.cpu_ns);
+            tick();
+            match seen[i] {
+                Some(s) if s != run.summary => {
+                    return Err(format!(
+                        "{} on {case}: {s:?} then {:?}",
+                        p.name, run.summary
+                    ))
+                }
+                _ => seen[i] = Some(run.summary),
+            }
+        }
+    }
+    Ok(programs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let s = seen[i].expect("at least one round");
+            Measurement {
+                case: case.to_string(),
+                engine: p.name.clone(),
+                implementation: p.implementation.clone(),
+                solutions: s.solutions,
+                nodes: s.nodes,
+                updates: s.updates,
+                mems: s.mems,
+                time_ns: median_ns(&walls[i]),
+                cpu_ns: Some(median_ns(&cpus[i])),
+                times_ns: std::mem::take(&mut walls[i]),
+                scope: "whole-process",
+            }
+        })
+        .collect())
+}
+
+/// User plus system CPU time of the children this process has waited for, nanoseconds (the
+/// difference around one child's run is that child's).
+fn children_cpu_ns() -> u64 {
+    // SAFETY: `getrusage` writes one `rusage` into the zeroed struct it is given and reads nothing
+    // else; RUSAGE_CHILDREN is a valid `who`.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) != 0 {
+            return 0;
+        }
+        usage
+    };
+    let ns = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1_000;
+    ns(usage.ru_utime) + ns(usage.ru_stime)
 }
 
 #[cfg(test)]
@@ -186,6 +306,26 @@ mod tests {
             parse_knuth_summary("Altogether x solutions, 3 nodes."),
             None
         );
+    }
+
+    #[test]
+    fn reads_build_records() {
+        let text = "# comment\n\
+            program\tsource\tsource_sha256\tgb_flip_sha256\tcompiler\tflags\ttangled_by\tfrom\n\
+            ssxc1\tssxc1.w\t2542\t-\tgcc 12.2.0\t-O2\tCTANGLE 4.7\t/src/ssxc1.w\n";
+        let b = read_builds(text).unwrap();
+        assert_eq!(b.len(), 1);
+        assert_eq!(
+            (
+                b[0].program.as_str(),
+                b[0].compiler.as_str(),
+                b[0].flags.as_str()
+            ),
+            ("ssxc1", "gcc 12.2.0", "-O2")
+        );
+        assert!(read_builds("program\tsource\n").is_err());
+        let short = text.replace("\t/src/ssxc1.w", "");
+        assert_eq!(read_builds(&short), Err("line 3: 7 fields, want 8".into()));
     }
 
     #[test]
