@@ -462,39 +462,10 @@ mod random {
     use super::*;
     use proptest::prelude::*;
 
-    /// A random small problem as in `xc_dc`: primary and secondary items, options of up to four
-    /// items, secondary items coloured R or G or left uncoloured.
+    /// A random small problem of `xc_dc`'s kind, a little larger (up to 6 primary items, 19
+    /// options).
     fn problem(colours: bool) -> impl Strategy<Value = Problem> {
-        (1usize..7, 0usize..4).prop_flat_map(move |(np, ns)| {
-            let n = np + ns;
-            let option = proptest::collection::vec((0..n, 0u32..3), 1..5);
-            proptest::collection::vec(option, 1..20).prop_map(move |opts| {
-                let mut b = Problem::builder();
-                for i in 0..np {
-                    b.primary(format!("p{i}")).unwrap();
-                }
-                for i in 0..ns {
-                    b.secondary(format!("s{i}")).unwrap();
-                }
-                let palette = [b.color("R").unwrap(), b.color("G").unwrap()];
-                for opt in opts {
-                    let mut entries: Vec<dlxlab::xc::Entry> = Vec::new();
-                    for (item, c) in opt {
-                        if entries.iter().any(|e| e.item.0 as usize == item) {
-                            continue;
-                        }
-                        let color =
-                            (colours && item >= np && c > 0).then(|| palette[c as usize - 1]);
-                        entries.push(dlxlab::xc::Entry {
-                            item: dlxlab::xc::ItemId(item as u32),
-                            color,
-                        });
-                    }
-                    b.option_entries(&entries).unwrap();
-                }
-                b.build().unwrap()
-            })
-        })
+        crate::xc_dc::random::sized_problem(colours, 7, 20)
     }
 
     proptest! {
