@@ -84,14 +84,14 @@ fn run_rows(
         chunk_lines: DEFAULT_CHUNK_LINES,
         serial_timing: false,
         skip_through: 0,
+        csv_rows: false,
     };
     interruptible(py, |stop: &AtomicBool| {
         let mut rows = Vec::new();
-        pool.install(|| {
-            engine::run(&mut reader, &plan, stop, &|_| {}, &mut |chunk| {
-                rows.extend_from_slice(chunk);
-                Ok(())
-            })
+        // The calling thread drives the run (reads, hands out blocks, collects); the pool solves.
+        engine::run(&mut reader, &plan, &pool, stop, &|_| {}, &mut |chunk, _| {
+            rows.extend_from_slice(chunk);
+            Ok(())
         })
         .map(|_| rows)
     })?

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::{Args, Subcommand};
 
+use dlxlab::puzzles::board::{shape, BoardError, BoardFill};
 use dlxlab::puzzles::langford::Langford;
 use dlxlab::puzzles::latin::LatinSquares;
 use dlxlab::puzzles::polyomino::Tiling;
@@ -26,6 +27,9 @@ Examples:
   dlxlab gen-xc pentomino 6x10 --symmetry | dlxlab xc - --count  # 2339
   dlxlab gen-xc langford 7 | dlxlab xc - --count                 # 52
   dlxlab gen-xc latin 5 | dlxlab xc - --count                    # 161280 (colours: dlx2)
+  dlxlab gen-xc domino 8x8 | dlxlab xc - --engine memo --count   # 12988816
+  dlxlab gen-xc domino 4x4 --holes 0,0,3,3 | dlxlab xc - --count # 2 (corners removed)
+  dlxlab gen-xc fill 5x6 --shapes L3 | dlxlab xc - --engine memo --count
   dlxlab gen-xc sudoku 1.3.3..2.1.34..1 | dlxlab xc -           # a 4x4 puzzle
   dlxlab gen-xc sudoku --box 2x3 1.....2.....3.....4.....5.....6..... > six.dlx   # 6x6";
 
@@ -55,6 +59,29 @@ enum Generate {
         /// (multiply the count by 4, or 8 on a square board, to get all tilings).
         #[arg(long)]
         symmetry: bool,
+    },
+    /// Domino tilings of a ROWSxCOLS board, with optional holes: items the cells r{row}c{col}
+    /// row by row; options cell by cell, horizontal before vertical.
+    Domino {
+        /// The board, rows x columns, e.g. 8x8.
+        #[arg(value_name = "ROWSxCOLS")]
+        board: String,
+        /// Cells left out, as row,col pairs counted from 0: `--holes 0,0,3,3` (or `0,0;3,3`).
+        #[arg(long, value_name = "R,C,...")]
+        holes: Option<String>,
+    },
+    /// Fill a ROWSxCOLS board (with optional holes) with copies of polyominoes, each used any
+    /// number of times, in any rotation or reflection.
+    Fill {
+        /// The board, rows x columns.
+        #[arg(value_name = "ROWSxCOLS")]
+        board: String,
+        /// The shapes, comma-separated: domino, I3, L3, I4, O4, T4, L4, S4, F5 ... Z5.
+        #[arg(long, value_name = "NAMES", required = true)]
+        shapes: String,
+        /// Cells left out, as row,col pairs counted from 0.
+        #[arg(long, value_name = "R,C,...")]
+        holes: Option<String>,
     },
     /// Langford pairs: two copies of 1..N in a row, the copies of k with k numbers between them.
     /// Items 1..N and positions s1..s{2N}; a sequence and its reversal both count.
@@ -95,6 +122,35 @@ fn dimensions(text: &str, what: &str) -> anyhow::Result<(usize, usize)> {
     }
 }
 
+/// Parses `--holes`: numbers separated by commas, semicolons or spaces, taken in pairs.
+fn holes(text: Option<&str>) -> anyhow::Result<Vec<(usize, usize)>> {
+    let Some(text) = text else {
+        return Ok(Vec::new());
+    };
+    let numbers: Vec<usize> = text
+        .split([',', ';', ' '])
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.trim()
+                .parse::<usize>()
+                .with_context(|| format!("--holes `{text}`: `{s}` is not a number"))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    if numbers.len() % 2 != 0 {
+        bail!("--holes `{text}`: expected row,col pairs");
+    }
+    Ok(numbers.chunks(2).map(|p| (p[0], p[1])).collect())
+}
+
+fn holes_comment(holes: &[(usize, usize)]) -> String {
+    if holes.is_empty() {
+        String::new()
+    } else {
+        let list: Vec<String> = holes.iter().map(|(r, c)| format!("{r},{c}")).collect();
+        format!(" --holes {}", list.join(","))
+    }
+}
+
 /// Runs `dlxlab gen-xc`.
 pub fn run(args: GenXcArgs) -> anyhow::Result<ExitCode> {
     let (comment, problem) = match args.problem {
@@ -124,6 +180,38 @@ pub fn run(args: GenXcArgs) -> anyhow::Result<ExitCode> {
                 ));
             }
             (comment, t.problem().clone())
+        }
+        Generate::Domino { board, holes: h } => {
+            let (rows, cols) = dimensions(&board, "board")?;
+            let h = holes(h.as_deref())?;
+            let fill = BoardFill::dominoes(rows, cols, &h)?;
+            (
+                format!(
+                    "domino tilings of the {rows}x{cols} board (dlxlab gen-xc domino {board}{})",
+                    holes_comment(&h)
+                ),
+                fill.problem().clone(),
+            )
+        }
+        Generate::Fill {
+            board,
+            shapes,
+            holes: h,
+        } => {
+            let (rows, cols) = dimensions(&board, "board")?;
+            let h = holes(h.as_deref())?;
+            let pieces = shapes
+                .split(',')
+                .map(|n| shape(n.trim()).ok_or_else(|| BoardError::UnknownShape(n.to_string())))
+                .collect::<Result<Vec<_>, _>>()?;
+            let fill = BoardFill::new(rows, cols, &h, &pieces)?;
+            (
+                format!(
+                    "the {rows}x{cols} board filled with copies of {shapes} (dlxlab gen-xc fill {board} --shapes {shapes}{})",
+                    holes_comment(&h)
+                ),
+                fill.problem().clone(),
+            )
         }
         Generate::Langford { n } => {
             let l = Langford::new(n).context("langford: N must be at least 1")?;

@@ -31,6 +31,7 @@ mod study;
 mod variant;
 mod whole_bench;
 mod xc;
+mod xc_memo;
 
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.
 #[derive(Parser, Debug)]

@@ -35,7 +35,14 @@ Examples:
   dlxlab xc problem.dlx --max 0                      # every solution
   dlxlab xc problem.dlx --count --max 2              # is the solution unique?
   dlxlab gen-xc pentomino 6x10 --symmetry | dlxlab xc - --count --stats
-  dlxlab xc big.dlx --count --limit-nodes 1000000 --policy first";
+  dlxlab xc big.dlx --count --limit-nodes 1000000 --policy first
+  dlxlab gen-xc domino 8x8 | dlxlab xc - --engine memo --count     # 12988816
+  dlxlab gen-xc domino 8x8 | dlxlab xc - --engine memo --zdd d8.zdd --sample 3 --seed 1
+
+With --engine memo (Algorithm X with a cache of subproblems, as Knuth's DLX6) the search builds a
+ZDD of all solutions: --count prints their exact number (any size), --zdd writes the diagram,
+--sample draws solutions uniformly from it, --stats adds the cache counters and how many solutions
+contain each option, and without --count the solutions are read off the diagram.";
 
 /// Solve an exact-cover problem in Knuth's DLX text format.
 #[derive(Args, Debug)]
@@ -72,11 +79,31 @@ pub struct XcArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
 
-    /// The engine for problems without multiplicities: `dlx` (dancing links, counted as dlx1/dlx2)
-    /// or `dc` (dancing cells, counted as Knuth's SSXC1; --stats adds its mems). Problems with
+    /// The engine for problems without multiplicities: `dlx` (dancing links, counted as dlx1/dlx2),
+    /// `dc` (dancing cells, counted as Knuth's SSXC1; --stats adds its mems) or `memo` (a cache
+    /// of subproblems and a ZDD of all solutions, counted as Knuth's DLX6). Problems with
     /// multiplicities need `dlx` (which runs Algorithm M for them).
-    #[arg(long, value_enum, default_value_t = EngineArg::Dlx)]
-    engine: EngineArg,
+    #[arg(long, value_enum, default_value_t = XcEngineArg::Dlx)]
+    engine: XcEngineArg,
+
+    /// With --engine memo: write the ZDD of all solutions to OUT (Knuth's ZDDREAD layout, as
+    /// DLX6 prints it; docs/xc-engine.md).
+    #[arg(long, value_name = "OUT")]
+    zdd: Option<PathBuf>,
+
+    /// With --engine memo: print N solutions drawn uniformly at random (independently) instead of
+    /// the first ones.
+    #[arg(long, value_name = "N")]
+    sample: Option<usize>,
+
+    /// The seed of --sample's random stream (PCG64).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+
+    /// With --engine memo: the cache may take at most M MiB (default 1024). When it is full, new
+    /// subproblems are not cached: the count stays exact, the search takes longer.
+    #[arg(long, value_name = "M")]
+    memo_mb: Option<usize>,
 
     /// With --count: split the tree at depth D (default with --threads: the first depth giving at
     /// least 64 subproblems per thread).
@@ -100,6 +127,18 @@ impl From<EngineArg> for Method {
             EngineArg::Dc => Method::Dc,
         }
     }
+}
+
+/// The `--engine` values of `xc`: those of [`EngineArg`] and the memo engine, which is no
+/// solution-visiting engine (its result is a ZDD) and so not one for split jobs.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum XcEngineArg {
+    /// Dancing links (Algorithm X/C; Algorithm M for multiplicities).
+    Dlx,
+    /// Dancing cells (sparse sets, Knuth's SSXC1).
+    Dc,
+    /// Memoised subproblems with a ZDD of all solutions (DXZ, Knuth's DLX6).
+    Memo,
 }
 
 /// The `--policy` values.
@@ -158,7 +197,38 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         max_nodes: args.limit_nodes,
         max_time: None,
     };
-    let method = Method::from(args.engine);
+    let memo_only = [
+        ("--zdd", args.zdd.is_some()),
+        ("--sample", args.sample.is_some()),
+        ("--memo-mb", args.memo_mb.is_some()),
+    ];
+    let method = match args.engine {
+        XcEngineArg::Dlx => Method::Dlx,
+        XcEngineArg::Dc => Method::Dc,
+        XcEngineArg::Memo => {
+            if args.threads != 1 || args.split_depth.is_some() {
+                anyhow::bail!("--engine memo counts on one thread (--threads 1, no --split-depth)");
+            }
+            if !matches!(args.policy, Policy::Mrv) {
+                anyhow::bail!("--engine memo branches by DLX6's rule only (--policy mrv)");
+            }
+            return super::xc_memo::run(super::xc_memo::MemoArgs {
+                parsed: &parsed,
+                lines: &lines,
+                count: args.count,
+                max,
+                stats: args.stats,
+                limits,
+                zdd: args.zdd,
+                sample: args.sample,
+                seed: args.seed,
+                memo_mb: args.memo_mb,
+            });
+        }
+    };
+    if let Some((flag, _)) = memo_only.iter().find(|(_, given)| *given) {
+        anyhow::bail!("{flag} needs --engine memo");
+    }
     let (mut engine, kind) =
         for_problem_with(problem, method).with_context(|| format!("in {name}"))?;
     let policy = match args.policy {

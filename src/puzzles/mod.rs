@@ -3,6 +3,7 @@
 //! - [`queens`]: N queens (rows and columns primary, diagonals secondary — Knuth's encoding).
 //! - [`polyomino`]: tiling a rectangle with a set of polyominoes (the 12 pentominoes by default),
 //!   with optional symmetry breaking.
+//! - [`board`]: boards (rectangles with holes) filled with copies of polyominoes: domino tilings.
 //! - [`langford`]: Langford pairs.
 //! - [`sudoku`]: Sudoku with boxes of r x c cells.
 //! - [`variants`]: X, windoku, jigsaw and killer Sudoku (and classic of any box shape).
@@ -11,6 +12,7 @@
 //! Each encoder fixes its item and option order in its documentation, because node counts depend
 //! on it and are compared with Knuth's programs on the same input.
 
+pub mod board;
 pub mod honeycomb;
 pub mod langford;
 pub mod latin;

@@ -8,6 +8,8 @@
 //! - [`dlx`]: the dancing-links arena and Algorithm X/C (Knuth's dlx1/dlx2).
 //! - [`dc`]: dancing cells, exact cover over sparse sets (Knuth's SSXC1).
 //! - [`mcc`]: Algorithm M (Knuth's dlx3), for primary items with multiplicities.
+//! - [`memo`]: Algorithm X with a cache of subproblems, whose result is a ZDD of all solutions
+//!   (DXZ, Knuth's DLX6).
 //! - [`format`](mod@format): Knuth's DLX text format, read and written.
 //! - [`engine`]: the [`engine::Engine`] trait; [`choose`]: which engine runs a problem.
 //! - [`count`]: first solution, counting up to a limit, counting all; [`solutions`]: the solutions
@@ -22,6 +24,7 @@ pub mod engine;
 pub mod format;
 pub mod jobs;
 pub mod mcc;
+pub mod memo;
 pub mod problem;
 pub mod sample;
 pub mod solutions;

@@ -25,3 +25,4 @@ mod xc_dc;
 mod xc_engine;
 mod xc_format;
 mod xc_known_counts;
+mod xc_memo;

@@ -382,18 +382,23 @@ fn colours_are_shared_only_when_they_agree() {
     assert_eq!(count(&mut dc, 0, &Limits::NONE).stats.solutions, 1);
 }
 
-mod random {
+pub(crate) mod random {
     use super::*;
     use proptest::prelude::*;
 
-    /// A random small problem: primary and secondary items, options of up to four items, a
-    /// secondary item coloured R or G or left uncoloured.
-    fn problem(colours: bool) -> impl Strategy<Value = Problem> {
-        (1usize..6, 0usize..4).prop_flat_map(move |(np, ns)| {
+    /// A random small problem: 1 to `primaries - 1` primary and 0 to 3 secondary items, 1 to
+    /// `options - 1` options of up to four items, a secondary item coloured R or G or left
+    /// uncoloured (uncoloured throughout unless `colours`). `xc_memo` draws from it too.
+    pub(crate) fn sized_problem(
+        colours: bool,
+        primaries: usize,
+        options: usize,
+    ) -> impl Strategy<Value = Problem> {
+        (1usize..primaries, 0usize..4).prop_flat_map(move |(np, ns)| {
             let n = np + ns;
             let entry = (0..n, 0u32..3);
             let option = proptest::collection::vec(entry, 1..5);
-            proptest::collection::vec(option, 1..16).prop_map(move |opts| {
+            proptest::collection::vec(option, 1..options).prop_map(move |opts| {
                 let mut b = Problem::builder();
                 for i in 0..np {
                     b.primary(format!("p{i}")).unwrap();
@@ -420,6 +425,10 @@ mod random {
                 b.build().unwrap()
             })
         })
+    }
+
+    fn problem(colours: bool) -> impl Strategy<Value = Problem> {
+        sized_problem(colours, 6, 16)
     }
 
     fn check(p: &Problem, force: &[usize], first: bool) -> Result<(), TestCaseError> {

@@ -1,0 +1,186 @@
+//! Algorithm X with a memo cache, step by step as DLX6 runs it (its labels in the comments).
+
+use std::time::Instant;
+
+use super::links::Links;
+use super::signature::{Cache, Layout, Lookup};
+use super::zdd::Zdd;
+use super::{MemoError, MemoRun, MemoStats};
+use crate::xc::{Halt, Limits, SearchEnd};
+
+/// Where the search goes next (DLX6's labels).
+#[derive(Clone, Copy)]
+enum Step {
+    /// Enter a node: count it, look its subproblem up, branch.
+    Forward,
+    /// Try the option at `cur` (or give up the item when `cur` is back at its header).
+    Advance,
+    /// Every option of the item is tried: restore it, cache the level's result.
+    Backup,
+    /// Return to the level above.
+    Backdown,
+    /// Undo the option at `cur`, make its ZDD node, go on to the next option.
+    Recover,
+}
+
+/// Runs the search over `links`, caching in `cache`, building the ZDD.
+pub(super) fn run(
+    mut links: Links,
+    mut cache: Cache,
+    limits: &Limits,
+) -> Result<MemoRun, MemoError> {
+    let layout = Layout::new(&links);
+    let mut sig = vec![0u64; layout.width];
+    let mut zdd = Zdd::new();
+    let mut stats = MemoStats::default();
+    let start = Instant::now();
+    let links_bytes = links.nd.capacity() * std::mem::size_of_val(&links.nd[0])
+        + links.cl.capacity() * std::mem::size_of_val(&links.cl[0]);
+
+    // Per level: the node chosen, the item branched on, `znode` before the level's choice, and
+    // the cache entry of the level's subproblem.
+    let mut choice: Vec<u32> = Vec::new();
+    let mut best_at: Vec<u32> = Vec::new();
+    let mut savez: Vec<u32> = Vec::new();
+    let mut entry_at: Vec<Option<u32>> = Vec::new();
+
+    let mut level = 0usize;
+    let (mut cur, mut best) = (0u32, 0u32);
+    // `znode`: the ZDD of the solutions found so far at this level (a chain over its options);
+    // `zsol`: the ZDD of the subproblem below the option being undone.
+    let (mut znode, mut zsol) = (0u32, 0u32);
+    let mut end = SearchEnd::Exhausted;
+
+    if links.all_covered() {
+        // No primary item: the empty set is the one solution, and the root is that solution.
+        stats.nodes = 1;
+        stats.profile = vec![1];
+        stats.leaves = 1;
+        zdd.set_root(1);
+        return Ok(finish(zdd, stats, cache, links_bytes, end));
+    }
+
+    let mut step = Step::Forward;
+    loop {
+        match step {
+            Step::Forward => {
+                if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
+                    end = SearchEnd::Limit(Halt::Nodes);
+                    break;
+                }
+                if limits.max_time.is_some_and(|t| start.elapsed() >= t) {
+                    end = SearchEnd::Limit(Halt::Time);
+                    break;
+                }
+                stats.nodes += 1;
+                if stats.profile.len() <= level {
+                    stats.profile.resize(level + 1, 0);
+                }
+                stats.profile[level] += 1;
+                // Look for the current status in the memo cache.
+                let h = layout.compute(&links, &mut sig);
+                let entry = match cache.lookup(&sig, h) {
+                    Lookup::Hit(z) => {
+                        stats.cache_hits += 1;
+                        znode = z;
+                        step = Step::Backdown;
+                        continue;
+                    }
+                    Lookup::Stored(e) => Some(e),
+                    Lookup::Refused => None,
+                };
+                set(&mut entry_at, level, entry);
+                znode = 0;
+                best = links
+                    .choose()
+                    .expect("a node is entered only with items left");
+                links.cover(best);
+                cur = links.nd[best as usize].down;
+                step = Step::Advance;
+            }
+            Step::Advance => {
+                if cur == best {
+                    step = Step::Backup;
+                    continue;
+                }
+                links.commit_others(cur);
+                if links.all_covered() {
+                    // Register a solution: a special node, a hit at the next level, ZDD ⊤.
+                    stats.nodes += 1;
+                    stats.leaves += 1;
+                    if stats.profile.len() <= level + 1 {
+                        stats.profile.resize(level + 2, 0);
+                    }
+                    stats.profile[level + 1] += 1;
+                    zsol = 1;
+                    step = Step::Recover;
+                    continue;
+                }
+                set(&mut savez, level, znode);
+                set(&mut choice, level, cur);
+                set(&mut best_at, level, best);
+                level += 1;
+                step = Step::Forward;
+            }
+            Step::Backup => {
+                links.uncover(best);
+                if znode != 0 {
+                    stats.good_entries += 1;
+                    if let Some(e) = entry_at[level] {
+                        cache.set(e, znode);
+                    }
+                }
+                step = Step::Backdown;
+            }
+            Step::Backdown => {
+                if level == 0 {
+                    break;
+                }
+                level -= 1;
+                cur = choice[level];
+                best = best_at[level];
+                zsol = znode;
+                znode = savez[level];
+                step = Step::Recover;
+            }
+            Step::Recover => {
+                links.uncommit_others(cur);
+                if zsol != 0 {
+                    znode = zdd.make(links.option_of(cur), znode, zsol)?;
+                }
+                cur = links.nd[cur as usize].down;
+                step = Step::Advance;
+            }
+        }
+    }
+    stats.updates = links.updates;
+    stats.cleansings = links.cleansings;
+    if end == SearchEnd::Exhausted {
+        zdd.set_root(znode);
+    }
+    Ok(finish(zdd, stats, cache, links_bytes, end))
+}
+
+fn set<T: Copy + Default>(v: &mut Vec<T>, i: usize, x: T) {
+    if v.len() <= i {
+        v.resize(i + 1, T::default());
+    }
+    v[i] = x;
+}
+
+fn finish(
+    zdd: Zdd,
+    mut stats: MemoStats,
+    cache: Cache,
+    links_bytes: usize,
+    end: SearchEnd,
+) -> MemoRun {
+    stats.cache_entries = cache.entries() as u64;
+    stats.cache_refused = cache.refused;
+    stats.cache_bytes = cache.bytes() as u64;
+    stats.zdd_made = zdd.made();
+    stats.zdd_nodes = zdd.len() as u64;
+    stats.zdd_bytes = zdd.bytes() as u64;
+    stats.links_bytes = links_bytes as u64;
+    MemoRun { zdd, stats, end }
+}
