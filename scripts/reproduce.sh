@@ -1,29 +1,34 @@
 #!/usr/bin/env bash
-# Regenerates the committed studies from the public corpora:
+# Regenerates the committed studies from the public corpora, or checks them (--check):
 #
-#   reports/17-clue/    all 49,158 known 17-clue Sudoku puzzles      (17-clue.txt)
-#   reports/se-sample/  puzzles that carry a Sudoku Explainer rating  (se-rated-sample.txt)
+#   reports/17-clue/                all 49,158 known 17-clue puzzles, every solver   (17-clue.txt)
+#   reports/17-clue-no-mrv/         the same without mrv (the cheap every-puzzle study)
+#   reports/17-clue-shard-1-of-25/  every solver on shard 1 of 25 (lines 1, 26, 51, ...)
+#   reports/se-sample/              puzzles that carry a Sudoku Explainer rating  (se-rated-sample.txt)
 #
-# For each: `dlxlab study` (runs.csv, meta.json, summary.md), `dlxlab rate` (ratings.csv, unless the
-# study already wrote one), then `dlxlab report` (figures, report.md, and the report section of
-# summary.md). The CSVs stay in the directories but are not committed (.gitignore).
+# For each: `dlxlab study --no-plots` (runs.csv, ratings.csv, meta.json, summary.md), then
+# `dlxlab report` (figures, report.md, deterministic.json, and the report section of summary.md).
+# The CSVs stay in the directories but are not committed (.gitignore). Run it from a clean
+# checkout: meta.json records the revision, `+dirty` when the tree had uncommitted changes.
 #
-# Usage: scripts/reproduce.sh [17-clue] [se-sample]      (default: both)
+# Usage: scripts/reproduce.sh [--check] [STUDY...]      (default: all four)
+#   --check   regenerate nothing: rerun each study into a temporary directory and compare it with
+#             the committed report (`dlxlab report --check`): exit 1 on any difference in the
+#             deterministic content (counts, nodes, ratings, statistics, figures but the time ones).
 # Environment:
 #   DLXLAB_DATA   directory holding the corpora (default: ../shared/datasets, then datasets/)
 #   BOOTSTRAP     bootstrap resamples of the correlation intervals (default 1000)
 #   SEED          seed of the bootstrap and of the plot jitter (default 2010)
-#   STUDY_ARGS    flags for `dlxlab study`, replacing the per-study defaults below
 #
-# Per-study defaults of `dlxlab study`:
-#   se-sample  --timing serial --ratings all   fair single-threaded times, and the decision-tree
-#                                     index in ratings.csv (1,280 puzzles: seconds)
-#   17-clue    (none: the default study)  backtrack keeps its default 20,000-node budget; mrv
-#                                     (fewest candidates, no propagation, as Wang & Zou) runs
-#                                     unbudgeted: a mean of about 132,000 nodes per 17-clue puzzle,
-#                                     about 200 s of CPU for the corpus (the whole study: 2 minutes on 2 cores).
-#                                     Pass STUDY_ARGS="--limit-nodes 20000" for a quick run whose
-#                                     mrv rows are `limit` on the harder puzzles.
+# Per-study flags of `dlxlab study` (the --out directory is always given: a study's default output
+# is not the committed report):
+#   17-clue        (none: the default study) backtrack keeps its default 20,000-node budget; mrv
+#                  (fewest candidates, no propagation, as Wang & Zou) runs unbudgeted: most of
+#                  the study's CPU time (about 2 minutes on 2 cores).
+#   17-clue-no-mrv --solvers every registered solver but mrv
+#   17-clue-shard-1-of-25  --shard 1/25
+#   se-sample      --timing serial --ratings all   fair single-threaded times, and the
+#                  decision-tree index in ratings.csv (1,280 puzzles: seconds)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -41,16 +46,30 @@ else
     data=datasets
 fi
 
-declare -A corpus=([17-clue]=17-clue.txt [se-sample]=se-rated-sample.txt)
-declare -A study_args=([17-clue]="" [se-sample]="--timing serial --ratings all")
-# The decision-tree index records mrv's whole search tree: cheap on the SE sample, costly on the
-# 17-clue corpus (see above), so that study's ratings.csv leaves the column empty.
-declare -A rate_args=([17-clue]="--no-decision-tree" [se-sample]="")
+check=false
+if [[ "${1:-}" == "--check" ]]; then
+    check=true
+    shift
+fi
+
+all=(17-clue 17-clue-no-mrv 17-clue-shard-1-of-25 se-sample)
+declare -A corpus=(
+    [17-clue]=17-clue.txt
+    [17-clue-no-mrv]=17-clue.txt
+    [17-clue-shard-1-of-25]=17-clue.txt
+    [se-sample]=se-rated-sample.txt
+)
+declare -A study_args=(
+    [17-clue]=""
+    [17-clue-no-mrv]="--solvers backtrack,singles,locked,subsets,fast,dlx,dc"
+    [17-clue-shard-1-of-25]="--shard 1/25"
+    [se-sample]="--timing serial --ratings all"
+)
 studies=("$@")
-[[ ${#studies[@]} -gt 0 ]] || studies=(17-clue se-sample)
+[[ ${#studies[@]} -gt 0 ]] || studies=("${all[@]}")
 
 for name in "${studies[@]}"; do
-    [[ -n "${corpus[$name]:-}" ]] || die "unknown study '$name' (known: ${!corpus[*]})"
+    [[ -n "${corpus[$name]:-}" ]] || die "unknown study '$name' (known: ${all[*]})"
     file="$data/${corpus[$name]}"
     [[ -s "$file" ]] || die "missing corpus $file for study '$name'.
   Set DLXLAB_DATA to the directory that holds ${corpus[$name]}, or run scripts/fetch-datasets.sh."
@@ -58,19 +77,48 @@ done
 
 cargo build --release --quiet
 bin=target/release/dlxlab
-
+failed=()
+work=""
 for name in "${studies[@]}"; do
     file="$data/${corpus[$name]}"
     out="reports/$name"
-    mkdir -p "$out"
+    if $check; then
+        [[ -s "$out/deterministic.json" ]] || die "$out/deterministic.json missing: regenerate with scripts/reproduce.sh $name"
+        fresh=$(mktemp -d)
+        echo "== $name: study of $file into $fresh (check)" >&2
+        # shellcheck disable=SC2086 # the arguments are a list of flags
+        "$bin" study --corpus "$file" --out "$fresh" --quiet --no-plots ${study_args[$name]}
+        if "$bin" report --check "$out" --against "$fresh"; then
+            rm -rf "$fresh"
+        else
+            failed+=("$name")
+            echo "   (the fresh study is kept in $fresh)" >&2
+        fi
+        continue
+    fi
+    # Every study is made in a scratch directory and copied into reports/ only when all are
+    # done: a failed run leaves the committed reports as they were, and no study sees the tree
+    # dirtied by an earlier one (meta.json records the revision, `+dirty` for a modified tree).
+    [[ -n "$work" ]] || work=$(mktemp -d)
+    mkdir -p "$work/$name"
+    [[ ! -f "$out/discussion.md" ]] || cp "$out/discussion.md" "$work/$name/"
     echo "== $name: study of $file" >&2
     # shellcheck disable=SC2086 # the arguments are a list of flags
-    "$bin" study --corpus "$file" --out "$out" --quiet ${STUDY_ARGS-${study_args[$name]}}
-    if [[ ! -s "$out/ratings.csv" ]]; then
-        echo "== $name: ratings" >&2
-        # shellcheck disable=SC2086 # the arguments are a list of flags
-        "$bin" rate --corpus "$file" --out "$out/ratings.csv" --quiet ${rate_args[$name]}
-    fi
+    "$bin" study --corpus "$file" --out "$work/$name" --quiet --no-plots ${study_args[$name]}
     echo "== $name: report" >&2
-    "$bin" report "$out" --title "$name" --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}"
+    "$bin" report "$work/$name" --title "$name" --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}"
 done
+if ! $check; then
+    for name in "${studies[@]}"; do
+        out="reports/$name"
+        mkdir -p "$out"
+        # The generated files go; discussion.md (written by hand) stays.
+        find "$out" -maxdepth 1 -type f ! -name discussion.md -delete
+        cp "$work/$name"/* "$out"/
+        echo "== $name -> $out" >&2
+    done
+    rm -rf "$work"
+fi
+if [[ ${#failed[@]} -gt 0 ]]; then
+    die "the committed report differs from today's code for: ${failed[*]}"
+fi

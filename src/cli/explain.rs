@@ -25,6 +25,10 @@ pub struct ExplainArgs {
     /// that rated the SE sample did not (see docs/rating.md).
     #[arg(long)]
     uvwxyz_wing: bool,
+    /// Which Sudoku Explainer the path and ratings follow: `sample` (the build that rated
+    /// se-rated-sample.txt) or `serate` (the current serate's default list; see `rate --help`).
+    #[arg(long, default_value_t = dlxlab::rating::SeProfile::Sample)]
+    se_profile: dlxlab::rating::SeProfile,
 }
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
@@ -32,9 +36,7 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
         Ok(inputs) => inputs,
         Err(code) => return Ok(code),
     };
-    let options = logic::PathOptions {
-        uvwxyz_wing: args.uvwxyz_wing,
-    };
+    let options = args.se_profile.path_options(args.uvwxyz_wing);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
     for (i, input) in inputs.iter().enumerate() {

@@ -16,6 +16,7 @@ use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::resumable::{self, RateRun};
 use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::technique::{self, TechniqueRating};
+use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
 use super::input::{parse_grid, Origin, PuzzleArgs};
@@ -73,6 +74,11 @@ pub struct RateArgs {
     /// that rated the SE sample did not (see docs/rating.md).
     #[arg(long)]
     uvwxyz_wing: bool,
+    /// Which Sudoku Explainer the ratings reproduce: `sample`, the build that rated
+    /// se-rated-sample.txt, or `serate`, Sukaku Explainer's current serate with its default list
+    /// (UVWXYZ-wing on, turbot fish 4.1). Recorded in ratings.csv's se_profile column.
+    #[arg(long, default_value_t = SeProfile::Sample)]
+    se_profile: SeProfile,
 }
 
 /// The rating time budget of `--limit-ms MS`, or of the old `--max-seconds S` when given.
@@ -207,9 +213,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     let pool = super::thread_pool(args.threads)?;
     let variant = (!args.no_decision_tree).then_some(args.variant);
     let max_time = rating_budget(args.limit_ms, args.max_seconds);
-    let options = logic::PathOptions {
-        uvwxyz_wing: args.uvwxyz_wing,
-    };
+    let options = args.se_profile.path_options(args.uvwxyz_wing);
     let numbered: Vec<(u64, &str)> = lines.iter().map(|&(n, t)| (n as u64, t)).collect();
     let this_run = RateRun {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),

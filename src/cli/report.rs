@@ -21,9 +21,47 @@ pub struct ReportArgs {
     /// Seed of the bootstrap and of the plot jitter.
     #[arg(long, default_value_t = BootstrapConfig::default().seed)]
     seed: u64,
+    /// Check DIR, a committed report, instead of drawing it: draw the report of the study in
+    /// `--against` with DIR's options and discussion, and compare everything deterministic
+    /// (deterministic.json, report.md and summary.md outside their measured sections, the
+    /// figures but the time ones). Exit 1 naming each difference. `scripts/reproduce.sh --check`
+    /// reruns the study and calls this.
+    #[arg(long, requires = "against")]
+    check: bool,
+    /// With `--check`: the directory of a fresh study of the same corpus, solvers and limits
+    /// (its report files are overwritten).
+    #[arg(long, value_name = "FRESH", requires = "check")]
+    against: Option<PathBuf>,
 }
 
 pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
+    if let Some(fresh) = &args.against {
+        let differences = report::check::check(&args.dir, fresh, &ReportOptions::default())
+            .with_context(|| {
+                format!(
+                    "checking {} against {}",
+                    args.dir.display(),
+                    fresh.display()
+                )
+            })?;
+        if differences.is_empty() {
+            println!(
+                "report check: {} is what today's code gives (deterministic content identical to {})",
+                args.dir.display(),
+                fresh.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        eprintln!(
+            "report check: {} differs from what today's code gives ({} differences):",
+            args.dir.display(),
+            differences.len()
+        );
+        for d in &differences {
+            eprintln!("  {}: {}", d.what, d.detail);
+        }
+        return Ok(ExitCode::FAILURE);
+    }
     let options = ReportOptions {
         title: args.title,
         bootstrap: BootstrapConfig {

@@ -16,7 +16,7 @@ use dlxlab::corpus::{self, Shard, Source};
 use dlxlab::harness::phases::Clock;
 use dlxlab::harness::{self, StudyConfig, DEFAULT_CHUNK_LINES};
 use dlxlab::rating::decision_tree::Variant;
-use dlxlab::rating::table;
+use dlxlab::rating::{table, SeProfile};
 use dlxlab::report::{self, ReportOptions};
 use dlxlab::solvers::SolveLimits;
 
@@ -81,6 +81,10 @@ pub struct StudyArgs {
     /// The old spelling of --rate-limit-ms, in seconds.
     #[arg(long, hide = true, value_parser = super::rate::parse_seconds, conflicts_with = "rate_limit_ms")]
     max_seconds: Option<f64>,
+    /// Which Sudoku Explainer the ratings in ratings.csv reproduce (as `rate --se-profile`):
+    /// `sample` or `serate`. Recorded in meta.json and in ratings.csv's se_profile column.
+    #[arg(long, default_value_t = SeProfile::Sample)]
+    se_profile: SeProfile,
     /// Do not draw the report (figures PNG + SVG, statistics, report.md) at the end. A shard run
     /// (`--shard`) never draws it: merge the shards with `dlxlab merge`, then run `dlxlab report`.
     #[arg(long)]
@@ -223,7 +227,8 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
                 args.rate_limit_ms,
                 args.max_seconds,
             ));
-            table::rate_corpus_until(&mut reader, shard, variant, max_time, stop)
+            let options = args.se_profile.path_options(false);
+            table::rate_corpus_until(&mut reader, shard, variant, max_time, options, stop)
                 .with_context(|| format!("rating {}", source.describe()))
         })())
     };
@@ -258,6 +263,14 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
             table::write_file(&rows, &path)
                 .with_context(|| format!("writing {}", path.display()))?;
             timings.push("write_ratings", clock.wall(), clock.cpu());
+            let made = harness::meta::RatingsMeta {
+                se_profile: args.se_profile.name().to_string(),
+                decision_tree: args.ratings == Ratings::All,
+                limit_ms: super::rate::rating_budget(args.rate_limit_ms, args.max_seconds)
+                    .as_millis() as u64,
+            };
+            harness::record_ratings(&config.out_dir, made)
+                .with_context(|| format!("recording the ratings in {dir}/meta.json"))?;
             Some(rows.len())
         }
     };

@@ -3,7 +3,7 @@
 //!
 //! **Method for X, windoku and jigsaw.** As for classic puzzles ([`super::spec`]) with these
 //! differences: the complete grid comes from a randomised minimum-candidates search over the
-//! variant's units ([`UnitSearch`]) followed by a random digit relabelling only (row and column
+//! variant's units (`UnitSearch`) followed by a random digit relabelling only (row and column
 //! permutations do not keep the diagonals, windows or regions); uniqueness during removal is
 //! decided by the variant's exact-cover encoding solved with DLX
 //! ([`crate::puzzles::variants::solve`]); and there is no rating or node band (the technique

@@ -186,6 +186,8 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
             .unwrap_or_default(),
         finished: super::meta::utc_timestamp(SystemTime::now()),
         merged_from: dirs.iter().map(|d| d.display().to_string()).collect(),
+        // Merged shards have no ratings.csv of their own.
+        ratings: None,
         timings: None,
     };
     super::write_meta_and_summary(out_dir, &meta, &summary)?;

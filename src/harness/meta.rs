@@ -87,10 +87,25 @@ pub struct Meta {
     /// For a merge: the directories merged.
     #[serde(default)]
     pub merged_from: Vec<String>,
+    /// How `ratings.csv` was made, when the study wrote one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingsMeta>,
     /// Wall and CPU time of the study and of each of its phases (`null` for a merge); see
     /// [`super::phases`].
     #[serde(default)]
     pub timings: Option<super::phases::Timings>,
+}
+
+/// How a study's `ratings.csv` was made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingsMeta {
+    /// Which Sudoku Explainer the technique ratings reproduce
+    /// ([`crate::rating::SeProfile::label`]; also the `se_profile` column).
+    pub se_profile: String,
+    /// Whether the decision-tree index was computed (`--ratings all`).
+    pub decision_tree: bool,
+    /// Time budget of one puzzle's technique rating, in milliseconds (`--rate-limit-ms`).
+    pub limit_ms: u64,
 }
 
 /// The machine and build context of a run.

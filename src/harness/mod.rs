@@ -568,6 +568,7 @@ pub fn study_alongside<T: Send>(
         started: meta::utc_timestamp(started),
         finished: meta::utc_timestamp(SystemTime::now()),
         merged_from: Vec::new(),
+        ratings: None,
         timings: None,
     };
     timings.push("summary", summary_clock.wall(), summary_clock.cpu());
@@ -696,6 +697,18 @@ pub fn write_meta_and_summary(
     let summary_path = dir.join(SUMMARY_MD);
     output::write_atomic(&summary_path, summary.to_markdown(meta).as_bytes())
         .map_err(io_err(&summary_path))
+}
+
+/// Records in `dir/meta.json` how the study's `ratings.csv` was made (rewritten atomically).
+pub fn record_ratings(dir: &Path, ratings: meta::RatingsMeta) -> Result<(), HarnessError> {
+    let mut meta = read_meta(dir)?;
+    meta.ratings = Some(ratings);
+    let meta_path = dir.join(META_JSON);
+    let json = serde_json::to_vec_pretty(&meta).map_err(|source| HarnessError::Json {
+        path: meta_path.clone(),
+        source,
+    })?;
+    output::write_atomic(&meta_path, &json).map_err(io_err(&meta_path))
 }
 
 /// Replaces the `timings` of a study's `meta.json` (atomically), for the phases that come after

@@ -9,6 +9,8 @@ use crate::solvers::Status;
 
 use super::meta::Meta;
 use super::Row;
+use crate::report::check::{MEASURED_BEGIN, MEASURED_END};
+use crate::report::stats::quantile_sorted;
 
 const STATUSES: [Status; 5] = [
     Status::Unique,
@@ -51,33 +53,31 @@ pub struct Spread {
     /// Arithmetic mean.
     pub mean: f64,
     /// 50th percentile.
-    pub median: u64,
+    pub median: f64,
     /// 90th percentile.
-    pub p90: u64,
+    pub p90: f64,
     /// 99th percentile.
-    pub p99: u64,
+    pub p99: f64,
     /// Maximum.
     pub max: u64,
 }
 
 impl Spread {
-    /// The spread of `values` (all zero when empty). Percentiles use the nearest-rank definition:
-    /// the smallest value with at least `p`% of the sample at or below it.
+    /// The spread of `values` (all zero when empty). Percentiles are those of the report
+    /// ([`quantile_sorted`], linear interpolation between order statistics, R's type 7), so a
+    /// median here is the median there: with an even count, the mean of the two middle values.
     pub fn of(values: &[u64]) -> Spread {
         if values.is_empty() {
             return Spread::default();
         }
         let mut sorted = values.to_vec();
         sorted.sort_unstable();
-        let rank = |p: f64| {
-            let k = (p * sorted.len() as f64).ceil() as usize;
-            sorted[k.clamp(1, sorted.len()) - 1]
-        };
+        let sorted_f: Vec<f64> = sorted.iter().map(|&v| v as f64).collect();
         Spread {
-            mean: sorted.iter().map(|&v| v as f64).sum::<f64>() / sorted.len() as f64,
-            median: rank(0.5),
-            p90: rank(0.9),
-            p99: rank(0.99),
+            mean: sorted_f.iter().sum::<f64>() / sorted.len() as f64,
+            median: quantile_sorted(&sorted_f, 0.5),
+            p90: quantile_sorted(&sorted_f, 0.9),
+            p99: quantile_sorted(&sorted_f, 0.99),
             max: sorted[sorted.len() - 1],
         }
     }
@@ -268,6 +268,9 @@ impl Summary {
         if !meta.merged_from.is_empty() {
             let _ = writeln!(md, "- merged from: {}", meta.merged_from.join(", "));
         }
+        // The revision, machine and times are measured, not reproducible: `dlxlab report --check`
+        // skips what sits between these markers.
+        let _ = writeln!(md, "{MEASURED_BEGIN}");
         let _ = writeln!(
             md,
             "- dlxlab {} at {}; {}; CPU: {}; threads: {}; timing: {}",
@@ -279,6 +282,7 @@ impl Summary {
             meta.timing
         );
         let _ = writeln!(md, "- started {}, finished {}", meta.started, meta.finished);
+        let _ = writeln!(md, "{MEASURED_END}");
         let limits: Vec<String> = meta
             .solvers
             .iter()
@@ -299,12 +303,9 @@ impl Summary {
         let _ = writeln!(md, "- limits: {}\n", limits.join("; "));
 
         md.push_str("## Statuses\n\n");
-        md.push_str("| solver | puzzles | unique | multiple | none | limit | invalid | solver errors | unique without guessing | throughput (puzzles/s, one thread) |\n");
-        md.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.push_str("| solver | puzzles | unique | multiple | none | limit | invalid | solver errors | unique without guessing |\n");
+        md.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for s in &self.solvers {
-            let ran = s.times.len() as f64;
-            let secs = s.times.iter().sum::<u64>() as f64 / 1e9;
-            let throughput = if secs > 0.0 { ran / secs } else { 0.0 };
             let share = if s.rows > 0 {
                 100.0 * s.unique_without_guessing as f64 / s.rows as f64
             } else {
@@ -312,7 +313,7 @@ impl Summary {
             };
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.0} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% |",
                 s.name,
                 s.rows,
                 s.statuses[0],
@@ -322,7 +323,6 @@ impl Summary {
                 s.statuses[4],
                 s.errors,
                 share,
-                throughput
             );
         }
         let tables: [(&str, Column, f64); 3] = [
@@ -331,6 +331,10 @@ impl Summary {
             ("Time per puzzle (µs)", |s| &s.times, 1e-3),
         ];
         for (title, values, scale) in tables {
+            let measured = scale != 1.0;
+            if measured {
+                let _ = write!(md, "\n{MEASURED_BEGIN}\n");
+            }
             let _ = writeln!(
                 md,
                 "\n## {title}\n\nOver the rows where the solver ran (status not invalid).\n"
@@ -341,10 +345,12 @@ impl Summary {
             for s in &self.solvers {
                 let sp = Spread::of(values(s));
                 let f = |v: f64| {
-                    if scale == 1.0 {
+                    if scale != 1.0 {
+                        format!("{:.1}", v * scale)
+                    } else if v.fract() == 0.0 || v >= 100.0 {
                         format!("{v:.0}")
                     } else {
-                        format!("{:.1}", v * scale)
+                        format!("{v:.1}")
                     }
                 };
                 let _ = writeln!(
@@ -356,11 +362,21 @@ impl Summary {
                     } else {
                         f(sp.mean)
                     },
-                    f(sp.median as f64),
-                    f(sp.p90 as f64),
-                    f(sp.p99 as f64),
+                    f(sp.median),
+                    f(sp.p90),
+                    f(sp.p99),
                     f(sp.max as f64)
                 );
+            }
+            if measured {
+                md.push_str("\n| solver | throughput (puzzles/s, one thread) |\n|---|---:|\n");
+                for s in &self.solvers {
+                    let secs = s.times.iter().sum::<u64>() as f64 / 1e9;
+                    let ran = s.times.len() as f64;
+                    let throughput = if secs > 0.0 { ran / secs } else { 0.0 };
+                    let _ = writeln!(md, "| {} | {throughput:.0} |", s.name);
+                }
+                let _ = writeln!(md, "{MEASURED_END}");
             }
         }
 
@@ -443,12 +459,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nearest_rank_percentiles() {
+    fn percentiles_are_the_reports() {
         let v: Vec<u64> = (1..=100).collect();
         let s = Spread::of(&v);
-        assert_eq!((s.median, s.p90, s.p99, s.max), (50, 90, 99, 100));
+        // Type 7: the median of an even count is the mean of the two middle values.
+        assert_eq!((s.median, s.max), (50.5, 100));
+        assert!((s.p90 - 90.1).abs() < 1e-9 && (s.p99 - 99.01).abs() < 1e-9);
+        let f: Vec<f64> = v.iter().map(|&x| x as f64).collect();
+        assert_eq!(s.median, crate::report::stats::median(&f));
         assert_eq!(s.mean, 50.5);
-        assert_eq!(Spread::of(&[7]).p99, 7);
+        assert_eq!(Spread::of(&[7]).p99, 7.0);
         assert_eq!(Spread::of(&[]), Spread::default());
     }
 }

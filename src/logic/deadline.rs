@@ -1,7 +1,7 @@
 //! The time limit of one solution path ([`super::solve_path_within`]).
 //!
 //! The finders keep SE's shape, `fn(&State) -> Option<Step>`, so the limit does not travel as an
-//! argument: [`Deadline::set`] stores it for the current thread (a path is computed on one thread
+//! argument: `Deadline::set` stores it for the current thread (a path is computed on one thread
 //! from start to end) and the expensive searches — the chains, which look at every candidate of
 //! the grid — call [`passed`] once per starting cell and give up with `None` when it returns
 //! true. The path then reports [`super::LogicError::TimeLimit`] instead of taking whatever step

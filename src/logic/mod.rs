@@ -75,6 +75,7 @@ pub const FINDERS: &[(&str, Finder)] = &[
     ("swordfishes", fish::swordfish),
     ("hidden triplets", subsets::hidden_triplet),
     ("turbot fishes", single_digit::turbot_fish),
+    (TURBOT_FISHES_SERATE, single_digit::turbot_fish_serate),
     ("xy-wings", wings::xy_wing),
     ("xyz-wings", wings::xyz_wing),
     ("unique rectangles", uniqueness::unique_rectangle),
@@ -116,22 +117,37 @@ pub const FINDERS: &[(&str, Finder)] = &[
 /// asks for it.
 pub const UVWXYZ_WINGS: &str = "uvwxyz-wings";
 
-/// Which finders of [`FINDERS`] run beyond the default ones.
+/// The name in [`FINDERS`] of the turbot fishes scored as Sukaku Explainer's current `serate`
+/// scores them ([`single_digit::turbot_fish_serate`]); it replaces `turbot fishes` when
+/// [`PathOptions::serate_turbot_fish`] asks for it.
+pub const TURBOT_FISHES_SERATE: &str = "turbot fishes (serate)";
+
+/// Which finders of [`FINDERS`] run, and how, beyond the default ones.
 ///
 /// The UVWXYZ-wing is in Sukaku Explainer's default list, but the SE build that rated the SE
 /// sample (`se-rated-sample.txt`) did not run it: with it, 15 of the 1,280 sample ratings become
 /// those of `serate` with the default list instead of the published ones (see `docs/rating.md`).
-/// So it is off by default, and on when the ratings should be those of the current source.
+/// So it is off by default, and on when the ratings should be those of the current source
+/// (`rate --se-profile serate`, [`crate::rating::SeProfile`]), which also scores the turbot fish
+/// 4.1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PathOptions {
     /// Run the UVWXYZ-wing (6.6) after aligned pair exclusion, as SE's default list does.
     pub uvwxyz_wing: bool,
+    /// Score a turbot fish 4.1 and prefer it to a kite of the same count, as the current
+    /// `serate` does (see [`single_digit::turbot_fish_serate`]).
+    pub serate_turbot_fish: bool,
 }
 
 impl PathOptions {
     /// Whether the finder called `name` in [`FINDERS`] runs.
     pub fn runs(&self, name: &str) -> bool {
-        self.uvwxyz_wing || name != UVWXYZ_WINGS
+        match name {
+            UVWXYZ_WINGS => self.uvwxyz_wing,
+            "turbot fishes" => !self.serate_turbot_fish,
+            TURBOT_FISHES_SERATE => self.serate_turbot_fish,
+            _ => true,
+        }
     }
 }
 

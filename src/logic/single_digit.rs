@@ -56,8 +56,24 @@ fn shared_unit(a: usize, b: usize) -> Option<usize> {
     }
 }
 
-/// Skyscraper, two-string kite, turbot fish and empty rectangle, SE's choice among them.
+/// Skyscraper, two-string kite, turbot fish and empty rectangle, SE's choice among them, scored as
+/// the Sukaku Explainer that rated the SE sample scores them (turbot fish 4.2).
 pub fn turbot_fish(state: &State) -> Option<Step> {
+    turbot_fish_scored(state, false)
+}
+
+/// [`turbot_fish`] as Sukaku Explainer's current `serate` runs it (`--se-profile serate`): its
+/// default list finds these patterns with the generic strong-link producer (`StrongLinks(2)`),
+/// which scores a chain by the kinds of its two links: 4.0 for two parallel lines, plus 0.1 when
+/// a box or a second line direction is among them. So a turbot fish (a line and a box) scores
+/// 4.1, as a kite does, instead of 4.2; grouped links and empty rectangles stay at 4.3. Among
+/// patterns of one score and elimination count, serate takes the lower link suffix ("01", a box
+/// and a line, before "12", two line directions), so a turbot fish goes before a kite.
+pub fn turbot_fish_serate(state: &State) -> Option<Step> {
+    turbot_fish_scored(state, true)
+}
+
+fn turbot_fish_scored(state: &State, serate: bool) -> Option<Step> {
     let mut found: Vec<Found> = Vec::new();
     for (base, cover) in SETS {
         for d in 1..=9u8 {
@@ -163,10 +179,11 @@ pub fn turbot_fish(state: &State) -> Option<Step> {
                                 )
                             };
                             let count = elims.len();
-                            found.push(Found {
-                                step: Step::eliminations(technique, elims, explanation),
-                                count,
-                            });
+                            let mut step = Step::eliminations(technique, elims, explanation);
+                            if serate && technique == Technique::TurbotFish {
+                                step.score_tenths = 41;
+                            }
+                            found.push(Found { step, count });
                         }
                     }
                 }
@@ -175,11 +192,13 @@ pub fn turbot_fish(state: &State) -> Option<Step> {
     }
     grouped(state, &mut found);
     // A stable sort keeps discovery order among equals, as SE's does.
+    let suffix = |f: &Found| serate && f.step.technique == Technique::TwoStringKite;
     found.sort_by(|a, b| {
         a.step
             .score_tenths
             .cmp(&b.step.score_tenths)
             .then(b.count.cmp(&a.count))
+            .then(suffix(a).cmp(&suffix(b)))
     });
     found.into_iter().next().map(|f| f.step)
 }

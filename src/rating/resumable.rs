@@ -217,6 +217,7 @@ mod tests {
             decision_tree: None,
             result: Err("not rated in this test".to_string()),
             external: None,
+            se_profile: "sample",
         }
     }
 

@@ -3,8 +3,9 @@
 //! `dlxlab study`.
 //!
 //! Columns, exactly: `line,puzzle,decision_tree,technique_rating,hardest_technique,steps,
-//! external_rating,error,pearl_rating,diamond_rating` (the last two appended by issue 12: SE's EP
-//! and ED, see [`super::technique`]). A line that is not a puzzle keeps its row, with empty
+//! external_rating,error,pearl_rating,diamond_rating,se_profile` (EP and ED appended by issue 12:
+//! SE's EP and ED, see [`super::technique`]; `se_profile` by issue 26: which Sudoku Explainer the
+//! ratings reproduce, [`super::SeProfile`], with `+uvwxyz-wing` when that wing was added). A line that is not a puzzle keeps its row, with empty
 //! ratings and the reason in `error`, so that rows reconcile with the corpus's puzzle lines. A
 //! puzzle SE would not rate has empty ratings too and its status in `error`: `multiple
 //! solutions`, `no solution: ...`, or `time limit` when `rate --max-seconds` ran out.
@@ -25,7 +26,7 @@ use crate::solvers::SolveLimits;
 use crate::sudoku::Grid;
 
 /// The CSV header.
-pub const COLUMNS: [&str; 10] = [
+pub const COLUMNS: [&str; 11] = [
     "line",
     "puzzle",
     "decision_tree",
@@ -36,6 +37,7 @@ pub const COLUMNS: [&str; 10] = [
     "error",
     "pearl_rating",
     "diamond_rating",
+    "se_profile",
 ];
 
 /// One row of `ratings.csv`.
@@ -51,6 +53,8 @@ pub struct RatingRow {
     pub result: Result<TechniqueRating, String>,
     /// The external rating as written on the line, if any.
     pub external: Option<String>,
+    /// The Sudoku Explainer profile the rating follows ([`super::SeProfile::label`]).
+    pub se_profile: &'static str,
 }
 
 /// Rates one parsed grid (or carries its parse error) with the given decision-tree variant; the
@@ -97,6 +101,7 @@ pub fn rate_with(
         decision_tree,
         result,
         external,
+        se_profile: super::SeProfile::label(options),
     }
 }
 
@@ -111,13 +116,24 @@ pub fn rate_record_within(
     variant: Option<Variant>,
     max_time: Option<Duration>,
 ) -> RatingRow {
-    rate(
+    rate_record_with(record, variant, max_time, PathOptions::default())
+}
+
+/// [`rate_record_within`] with the technique finders that `options` switches on.
+pub fn rate_record_with(
+    record: &Record,
+    variant: Option<Variant>,
+    max_time: Option<Duration>,
+    options: PathOptions,
+) -> RatingRow {
+    rate_with(
         record.line,
         record.text.clone(),
         record.grid.as_ref().map_err(|e| e.to_string()),
         record.fields.rating.map(|r| r.to_string()),
         variant,
         max_time,
+        options,
     )
 }
 
@@ -152,8 +168,21 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
             "",
             &r.pearl_text(),
             &r.diamond_text(),
+            row.se_profile,
         ]),
-        Err(e) => w.write_record([line.as_str(), &row.puzzle, &dt, "", "", "", &ext, e, "", ""]),
+        Err(e) => w.write_record([
+            line.as_str(),
+            &row.puzzle,
+            &dt,
+            "",
+            "",
+            "",
+            &ext,
+            e,
+            "",
+            "",
+            row.se_profile,
+        ]),
     }
 }
 
@@ -164,7 +193,10 @@ pub fn rate_corpus<R: io::BufRead>(
     variant: Option<Variant>,
 ) -> io::Result<Vec<RatingRow>> {
     let never = AtomicBool::new(false);
-    Ok(rate_corpus_until(reader, shard, variant, None, &never)?.unwrap_or_default())
+    Ok(
+        rate_corpus_until(reader, shard, variant, None, PathOptions::default(), &never)?
+            .unwrap_or_default(),
+    )
 }
 
 /// [`rate_corpus`] with a time limit on each puzzle's technique rating (a puzzle that reaches it
@@ -175,6 +207,7 @@ pub fn rate_corpus_until<R: io::BufRead>(
     shard: Shard,
     variant: Option<Variant>,
     max_time: Option<Duration>,
+    options: PathOptions,
     stop: &AtomicBool,
 ) -> io::Result<Option<Vec<RatingRow>>> {
     let mut rows = Vec::new();
@@ -196,7 +229,8 @@ pub fn rate_corpus_until<R: io::BufRead>(
         let rated: Option<Vec<RatingRow>> = records
             .par_iter()
             .map(|r| {
-                (!stop.load(Ordering::Relaxed)).then(|| rate_record_within(r, variant, max_time))
+                (!stop.load(Ordering::Relaxed))
+                    .then(|| rate_record_with(r, variant, max_time, options))
             })
             .collect();
         match rated {

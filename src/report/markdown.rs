@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::agreement::{Band, MatchCounts};
+use super::check::{MEASURED_BEGIN, MEASURED_END};
 use super::stats::Estimate;
 use super::Report;
 
@@ -112,7 +113,10 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
         )?;
     }
     if let Some(context) = &r.context {
-        writeln!(s, "Study context (`meta.json`): {context}.\n")?;
+        writeln!(
+            s,
+            "{MEASURED_BEGIN}\nStudy context (`meta.json`): {context}.\n{MEASURED_END}\n"
+        )?;
     }
     if let Some(text) = &r.discussion {
         writeln!(s, "## Discussion\n")?;
@@ -136,21 +140,33 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
     )?;
     writeln!(
         s,
-        "| solver | unique | multiple | none | limit | invalid | median nodes | median guesses | median time (µs) |"
+        "| solver | unique | multiple | none | limit | invalid | median nodes | median guesses |"
     )?;
-    writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")?;
+    writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|")?;
     for x in &r.solvers {
         let [u, m, n, l, i] = x.statuses;
         writeln!(
             s,
-            "| {} | {u} | {m} | {n} | {l} | {i} | {} | {} | {} |",
+            "| {} | {u} | {m} | {n} | {l} | {i} | {} | {} |",
             x.solver,
             num(x.median_nodes),
             num(x.median_guesses),
-            num(x.median_time_us)
         )?;
     }
     writeln!(s)?;
+    // Times depend on the machine and its load: they are the one measured column, kept apart so
+    // that `dlxlab report --check` can compare everything else.
+    writeln!(s, "{MEASURED_BEGIN}")?;
+    writeln!(
+        s,
+        "Measured: median wall time of the solve call over finished runs.\n"
+    )?;
+    writeln!(s, "| solver | median time (µs) |")?;
+    writeln!(s, "|---|---:|")?;
+    for x in &r.solvers {
+        writeln!(s, "| {} | {} |", x.solver, num(x.median_time_us))?;
+    }
+    writeln!(s, "\n{MEASURED_END}\n")?;
 
     writeln!(s, "## Figures\n")?;
     for f in &r.figures {

@@ -12,6 +12,7 @@
 //! The statistics are defined exactly in `docs/report.md` and in [`stats`].
 
 pub mod agreement;
+pub mod check;
 pub mod data;
 pub mod engines;
 pub mod font;
@@ -45,6 +46,9 @@ pub enum ReportError {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// A committed report or its fingerprint could not be read or compared.
+    #[error("report check: {0}")]
+    Check(String),
     /// runs.csv has no rows.
     #[error("{0}: runs.csv has no rows, nothing to report")]
     Empty(PathBuf),
@@ -199,6 +203,9 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
     let path = dir.join("report.md");
     write_atomic(&path, &text)?;
     report.written.push(path);
+    let path = dir.join(check::FILE);
+    write_atomic(&path, &check::Fingerprint::of(dir, options)?.to_json())?;
+    report.written.push(path);
     let summary = dir.join("summary.md");
     if summary.exists() {
         let old = std::fs::read_to_string(&summary).map_err(|source| ReportError::Write {
@@ -283,7 +290,9 @@ fn read_discussion(dir: &Path) -> Result<Option<String>, ReportError> {
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
-    let tmp = path.with_extension("md.tmp");
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
     let err = |source| ReportError::Write {
         path: path.to_path_buf(),
         source,

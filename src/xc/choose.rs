@@ -3,7 +3,7 @@
 //! multiplicities.
 //!
 //! This is the one module that names the concrete engines: each engine implements
-//! [`Engine`](super::engine::Engine) and depends only on [`super::engine`], and a new engine plugs in
+//! [`super::engine::Engine`] and depends only on [`super::engine`], and a new engine plugs in
 //! here with one more arm.
 
 use super::dc::Dc;

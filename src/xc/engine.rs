@@ -110,7 +110,7 @@ impl ForceError {
 }
 
 /// A boxed engine is an engine, so that code generic over `E: Engine` (such as
-/// [`crate::xc::split::count_paths`]) can take the engine [`exact`] chose.
+/// [`crate::xc::split::count_paths`]) can take the engine [`crate::xc::choose::exact`] chose.
 impl<E: Engine + ?Sized> Engine for Box<E> {
     fn set_policy(&mut self, policy: ChoicePolicy) {
         (**self).set_policy(policy);

@@ -10,7 +10,7 @@
 //! - [`mcc`]: Algorithm M (Knuth's dlx3), for primary items with multiplicities.
 //! - [`memo`]: Algorithm X with a cache of subproblems, whose result is a ZDD of all solutions
 //!   (DXZ, Knuth's DLX6).
-//! - [`format`]: Knuth's DLX text format, read and written.
+//! - [`format`](mod@format): Knuth's DLX text format, read and written.
 //! - [`engine`]: the [`engine::Engine`] trait; [`choose`]: which engine runs a problem.
 //! - [`count`]: first solution, counting up to a limit, counting all; [`solutions`]: the solutions
 //!   one at a time, lazily.

@@ -58,7 +58,7 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert_eq!(
         lines[0],
         "line,puzzle,decision_tree,technique_rating,hardest_technique,steps,external_rating,error,\
-         pearl_rating,diamond_rating"
+         pearl_rating,diamond_rating,se_profile"
     );
     assert_eq!(lines.len(), 4);
     let kite: Vec<&str> = lines[1].split(',').collect();
@@ -69,7 +69,9 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert!(kite[5].parse::<usize>().unwrap() > 0);
     assert_eq!(kite[7], "");
     // Issue 12: EP and ED appended; this path starts with a hidden single.
-    assert_eq!(&kite[8..], ["1.2", "1.2"]);
+    assert_eq!(&kite[8..10], ["1.2", "1.2"]);
+    // Issue 26: which Sudoku Explainer the rating reproduces (the default profile).
+    assert_eq!(kite[10], "sample");
     let bad: Vec<&str> = lines[2].split(',').collect();
     assert_eq!(bad[0], "3");
     assert_eq!(bad[3], "");

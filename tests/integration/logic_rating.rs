@@ -645,3 +645,38 @@ fn level_four_puzzles_match_serate() {
         assert_sound(puzzle, &grid, &path);
     }
 }
+
+/// Issue 26: `--se-profile serate` reproduces Sukaku Explainer's current `serate` (default list),
+/// `sample` the build that rated the SE sample. On this 17-clue puzzle (line 14,855 of
+/// 17-clue.txt) the hardest step is a turbot fish: 4.2 in the sample's build, 4.1 in `serate`
+/// (its two-strong-link producer scores a box and a line 4.0 + 0.1); both numbers are what the
+/// two programs print.
+#[test]
+fn se_profiles_score_the_turbot_fish_as_their_explainer() {
+    use dlxlab::logic::{solve_path_with, PathOptions};
+    use dlxlab::rating::SeProfile;
+    let grid = Grid::parse(
+        "................12..3.45........64...1.......6278........2....6..4...5...9.......",
+    )
+    .unwrap();
+    let rate = |options: PathOptions| {
+        technique::rate_path(&solve_path_with(&grid, None, options).unwrap())
+    };
+    let sample = rate(SeProfile::Sample.path_options(false));
+    let serate = rate(SeProfile::Serate.path_options(false));
+    assert_eq!(er_ep_ed(&sample), "4.2/1.2/1.2");
+    assert_eq!(sample.hardest, "Turbot Fish");
+    assert_eq!(er_ep_ed(&serate), "4.1/1.2/1.2");
+    assert_eq!(sample, rate(PathOptions::default()));
+    // The profile is the column's value; --uvwxyz-wing on the sample profile says so.
+    assert_eq!(
+        SeProfile::label(SeProfile::Serate.path_options(false)),
+        "serate"
+    );
+    assert_eq!(
+        SeProfile::label(SeProfile::Sample.path_options(true)),
+        "sample+uvwxyz-wing"
+    );
+    assert_eq!("serate".parse::<SeProfile>(), Ok(SeProfile::Serate));
+    assert!("current".parse::<SeProfile>().is_err());
+}

@@ -113,7 +113,11 @@ fn place_in_the_finder_list_and_the_opt_in() {
     assert_eq!(at("aligned triplet exclusion"), at("tuvwxyz-wings") + 1);
     assert!(!PathOptions::default().runs(UVWXYZ_WINGS));
     assert!(PathOptions::default().runs("tuvwxyz-wings"));
-    assert!(PathOptions { uvwxyz_wing: true }.runs(UVWXYZ_WINGS));
+    assert!(PathOptions {
+        uvwxyz_wing: true,
+        ..Default::default()
+    }
+    .runs(UVWXYZ_WINGS));
 }
 
 /// Puzzle, ER/EP/ED of `serate` with the default techniques (nested chains off), the ER without
@@ -167,7 +171,10 @@ const SERATE: &[(&str, &str, &str, &str)] = &[
 fn the_wings_match_serate() {
     for &(puzzle, serate, without, elims) in SERATE {
         let grid = Grid::parse(puzzle).unwrap();
-        let on = PathOptions { uvwxyz_wing: true };
+        let on = PathOptions {
+            uvwxyz_wing: true,
+            ..Default::default()
+        };
         let path = solve_path_with(&grid, None, on).unwrap();
         let r = technique::rate_path(&path);
         let got = crate::logic_rating::er_ep_ed(&r);
@@ -205,7 +212,15 @@ fn every_step_with_both_wings_is_sound() {
         {
             let puzzle = line.split_whitespace().next().unwrap();
             let grid = Grid::parse(puzzle).unwrap();
-            let path = solve_path_with(&grid, None, PathOptions { uvwxyz_wing: true }).unwrap();
+            let path = solve_path_with(
+                &grid,
+                None,
+                PathOptions {
+                    uvwxyz_wing: true,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
             assert!(path.solved, "{puzzle}");
             crate::logic_rating::assert_sound(puzzle, &grid, &path);
             checked += 1;

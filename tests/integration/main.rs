@@ -15,6 +15,7 @@ mod logic_rating;
 mod logic_techniques;
 mod logic_wings;
 mod puzzle_input;
+mod report_check;
 mod report_pipeline;
 mod report_stats;
 mod safety;

@@ -342,7 +342,7 @@ pub fn dynamic_forcing_chains(state: &State) -> Option<Step> {
 
 /// SE's dynamic forcing chains (+) (9.0 plus a length bonus): the dynamic forcing chains above,
 /// whose chains, when their direct implications run out, also use intersections, hidden and
-/// naked pairs and X-wings found on the grid the assumption leaves ([`super::advanced`]). The
+/// naked pairs and X-wings found on the grid the assumption leaves (`chains::advanced`). The
 /// candidates those remove join the chain with the removed candidates they rely on as parents.
 pub fn dynamic_forcing_chains_plus(state: &State) -> Option<Step> {
     forcing_chains_at(state, 1)
@@ -350,7 +350,7 @@ pub fn dynamic_forcing_chains_plus(state: &State) -> Option<Step> {
 
 /// SE's nested forcing chains, level 2 (9.5 plus a length bonus): the dynamic forcing chains
 /// (+), whose chains, when the basic rules find nothing, also use every usable static forcing
-/// chain and cycle found on the grid the assumption leaves ([`super::nested`]).
+/// chain and cycle found on the grid the assumption leaves (`chains::nested`).
 pub fn nested_forcing_chains(state: &State) -> Option<Step> {
     forcing_chains_at(state, 2)
 }

@@ -1,13 +1,13 @@
 //! The compiled copies ("paths") of `fast`'s propagation, and the choice among them, made once per
 //! process.
 //!
-//! The propagation is one generic body, [`State::propagate_body`], written in portable Rust. It
+//! The propagation is one generic body, `State::propagate_body`, written in portable Rust. It
 //! is compiled twice on x86-64: once for the baseline target (SSE2 only: the *portable* path) and
 //! once inside a `#[target_feature]` function for the x86-64-v3 level (AVX2, BMI1, BMI2, POPCNT,
 //! LZCNT, FMA, MOVBE: the `x86-64-v3` path), where the compiler may use `blsr`/`andn`/`tzcnt` for
 //! the bit tricks, three-operand shifts, and 256-bit vectors for the loops over the nine digit
 //! words of a band. Both paths run the same algorithm on the same state, so they must give
-//! identical outcomes, node counts included; [`super::tests`] checks that on every puzzle of a
+//! identical outcomes, node counts included; `fast::tests` checks that on every puzzle of a
 //! sample, for every path the CPU has.
 //!
 //! The path is chosen once, the first time `fast` propagates: the fastest one the CPU has

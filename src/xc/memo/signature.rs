@@ -11,7 +11,7 @@
 //! entry `e` keeps its signature in `keys[e * width..]` and its result, a ZDD node (0 when the
 //! subproblem has no solution), in `zdd[e]`. It takes at most `budget` bytes: when the next entry
 //! would not fit, or the allocator refuses it, new subproblems are simply not stored
-//! ([`Cache::refused`] counts them) — they are solved again when met again, so the count stays
+//! (`Cache::refused` counts them) — they are solved again when met again, so the count stays
 //! exact and only the time grows.
 
 use super::links::{Links, ROOT};
