@@ -79,6 +79,7 @@ def rate(
     decision_tree: Optional[str] = "combined",
     threads: Optional[int] = None,
     as_frame: Optional[bool] = None,
+    se_profile: str = "sample",
 ) -> Any:
     """Rates puzzles on Sudoku Explainer's scale, as ``dlxlab rate`` does.
 
@@ -100,16 +101,19 @@ def rate(
       ``no solution: ...``, ``time limit`` (``max_seconds`` ran out), or why the line is not a
       puzzle;
     - ``pearl_rating``: SE's EP, the highest score up to the first placement (missing: beyond);
-    - ``diamond_rating``: SE's ED, the score of the first step (missing: beyond).
+    - ``diamond_rating``: SE's ED, the score of the first step (missing: beyond);
+    - ``se_profile``: the Sudoku Explainer build the rating reproduces (``se_profile``).
 
     ``puzzles`` is a corpus path (str or os.PathLike; ``#`` comments and blank lines are
     skipped) or an iterable of puzzle lines. ``max_seconds`` limits each puzzle's rating;
     ``decision_tree`` names the variant of the decision-tree index ("nodes", "checks",
     "wrong-choices", "wasted-nodes", "combined"), or None to skip it (it costs far more than the
-    rating on hard corpora); ``threads=None`` uses every core. Releases the GIL; Ctrl-C raises
-    KeyboardInterrupt. Bad arguments raise ValueError.
+    rating on hard corpora); ``threads=None`` uses every core. ``se_profile`` is "sample" (the
+    build that rated se-rated-sample.txt; the default) or "serate" (Sukaku Explainer's current
+    serate: UVWXYZ-wing on, turbot fish 4.1), as ``dlxlab rate --se-profile``. Releases the GIL;
+    Ctrl-C raises KeyboardInterrupt. Bad arguments raise ValueError.
     """
-    rows = _native.rate(_corpus(puzzles), max_seconds, decision_tree, threads)
+    rows = _native.rate(_corpus(puzzles), max_seconds, decision_tree, threads, se_profile)
     return _frame(rows, RATINGS_COLUMNS, as_frame)
 
 

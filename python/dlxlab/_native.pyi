@@ -77,6 +77,7 @@ def rate(
     max_seconds: Optional[float] = 60.0,
     decision_tree: Optional[str] = "combined",
     threads: Optional[int] = None,
+    se_profile: str = "sample",
 ) -> list[dict[str, object]]: ...
 def study(
     corpus: Corpus,

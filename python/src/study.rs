@@ -8,8 +8,10 @@ use std::time::Duration;
 
 use dlxlab::corpus::{CorpusReader, Shard};
 use dlxlab::harness::{self, engine, Mode, Plan, Row, DEFAULT_CHUNK_LINES};
+use dlxlab::logic::PathOptions;
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::table::{self, RatingRow};
+use dlxlab::rating::SeProfile;
 use dlxlab::solvers::SolveLimits;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -157,6 +159,7 @@ fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyD
         "diamond_rating",
         ok.and_then(|r| r.diamond_tenths).map(tenths),
     )?;
+    d.set_item("se_profile", row.se_profile)?;
     Ok(d)
 }
 
@@ -171,13 +174,21 @@ fn rating_rows(
     input: &Input,
     decision_tree: Option<Variant>,
     max_time: Option<Duration>,
+    options: PathOptions,
     threads: Option<usize>,
 ) -> PyResult<Vec<RatingRow>> {
     let pool = pool(threads)?;
     let mut reader = input.reader()?;
     let rows = interruptible(py, |stop: &AtomicBool| {
         pool.install(|| {
-            table::rate_corpus_until(&mut reader, Shard::ALL, decision_tree, max_time, stop)
+            table::rate_corpus_until(
+                &mut reader,
+                Shard::ALL,
+                decision_tree,
+                max_time,
+                options,
+                stop,
+            )
         })
     })?
     .map_err(|e: io::Error| value_error(format!("reading the corpus: {e}")))?;
@@ -198,27 +209,40 @@ fn rating_rows(
 /// - error: "" or why there is no rating: "multiple solutions", "no solution: ...",
 ///   "time limit" (max_seconds ran out), or why the line is not a puzzle;
 /// - pearl_rating: SE's EP, the highest score up to the first placement (None: beyond);
-/// - diamond_rating: SE's ED, the score of the first step (None: beyond).
+/// - diamond_rating: SE's ED, the score of the first step (None: beyond);
+/// - se_profile: which Sudoku Explainer build the rating reproduces ("sample" or "serate").
 ///
 /// puzzles: a corpus path (str or os.PathLike; `#` comments and blank lines skipped) or a list of
 /// puzzle lines. max_seconds: time limit of each puzzle's rating. decision_tree: the variant of
 /// the decision-tree index ("nodes", "checks", "wrong-choices", "wasted-nodes", "combined") or
 /// None to skip it (it costs far more than the rating on hard corpora). threads: None: all cores.
+/// se_profile: "sample" (the build that rated se-rated-sample.txt, the default) or "serate"
+/// (Sukaku Explainer's current serate: UVWXYZ-wing on, turbot fish 4.1), as `rate --se-profile`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None))]
+#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample"))]
 fn rate<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     max_seconds: Option<f64>,
     decision_tree: Option<&str>,
     threads: Option<usize>,
+    se_profile: &str,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let profile = SeProfile::ALL
+        .into_iter()
+        .find(|p| p.name() == se_profile)
+        .ok_or_else(|| {
+            value_error(format!(
+                "se_profile must be \"sample\" or \"serate\", not {se_profile:?}"
+            ))
+        })?;
     let input = Input::from_py(puzzles)?;
     let rows = rating_rows(
         py,
         &input,
         variant(decision_tree)?,
         seconds(max_seconds)?,
+        profile.path_options(false),
         threads,
     )?;
     rows.iter().map(|r| rating_dict(py, r)).collect()
@@ -268,7 +292,14 @@ fn study<'py>(
     let rated = match decision_tree {
         None => None,
         Some(variant) => {
-            let rows = rating_rows(py, &input, variant, max_time, threads)?;
+            let rows = rating_rows(
+                py,
+                &input,
+                variant,
+                max_time,
+                SeProfile::Sample.path_options(false),
+                threads,
+            )?;
             Some(
                 rows.iter()
                     .map(|r| rating_dict(py, r))

@@ -63,6 +63,10 @@ def test_rate_rows_have_the_columns_of_ratings_csv():
     assert rows[0]["error"] == "" and rows[0]["technique_rating"] <= 2.3
     assert rows[1]["error"] == "multiple solutions" and rows[1]["technique_rating"] is None
     assert rows[2]["error"] != ""
+    assert [r["se_profile"] for r in rows] == ["sample"] * 3
+    assert dlxlab.rate([EASY], decision_tree=None, se_profile="serate", as_frame=False)[0]["se_profile"] == "serate"
+    with pytest.raises(ValueError, match="se_profile"):
+        dlxlab.rate([EASY], se_profile="other")
     with pytest.raises(ValueError, match="max_seconds"):
         dlxlab.rate([EASY], max_seconds=-1)
     with pytest.raises(ValueError, match="line break"):
