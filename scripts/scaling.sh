@@ -2,7 +2,7 @@
 # How the study and split counting scale with threads (issue 25): runs them at each thread count,
 # checks that every thread count gave the same results, and writes reports/scaling/.
 #
-#   scripts/scaling.sh [--corpus FILE] [--lines N] [--queens N] [--out DIR] [THREADS...]
+#   scripts/scaling.sh [--corpus FILE] [--lines N] [--queens N] [--out DIR] [--keep-meta DIR] [THREADS...]
 #
 # THREADS: the thread counts to run (default 1 2 4 8 ... up to nproc, and nproc itself); 1 is
 # always run, as the baseline of the speed-ups. Each run with T threads is pinned to T cores
@@ -22,6 +22,8 @@
 # Writes DIR (default reports/scaling): README.md (machine, load, command, tables), scaling.csv
 # (job, threads, wall, CPU, speed-up, efficiency), phases.csv (wall and CPU per phase per thread
 # count) and speedup.svg. The binary is target/release/dlxlab, built first (or $DLXLAB).
+# --keep-meta DIR also keeps each study's meta.json as DIR/meta-T.json. The revision named in the
+# README is `git rev-parse` of this checkout, or $DLXLAB_REV where there is no git (a copied tree).
 # Takes about (1 + 1/2 + 1/4 + ...) times the 1-thread time of each job. On one thread of a quiet
 # 2-vCPU AMD EPYC: the full 17-clue study about 110 s, queens 15 about 7 s (dlx) and 10 s (dc)
 # of CPU; so `scripts/scaling.sh` there takes about 3 minutes of CPU, 1.5 x (110 + 17) s.
@@ -33,6 +35,7 @@ CORPUS=""
 LINES=0
 QUEENS=15
 OUT=reports/scaling
+KEEP_META=""
 THREADS=()
 usage() { sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//;/^set -e/d' >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -41,6 +44,7 @@ while [ $# -gt 0 ]; do
         --lines) LINES=$2; shift 2 ;;
         --queens) QUEENS=$2; shift 2 ;;
         --out) OUT=$2; shift 2 ;;
+        --keep-meta) KEEP_META=$2; shift 2 ;;
         -h|--help) usage ;;
         -*) echo "scaling.sh: unknown option $1" >&2; usage ;;
         *) THREADS+=("$1"); shift ;;
@@ -123,6 +127,7 @@ for t in "${THREADS[@]}"; do
         $1 == "report" { rw = $2; rc = $3 }
         END { split(cpu, c, " "); printf "study-no-plots,%s,%.2f,%.2f\n", t, wall - rw, c[1] + c[2] - rc }
     ' >> "$WORK/raw.csv"
+    if [ -n "$KEEP_META" ]; then mkdir -p "$KEEP_META" && cp "$dir/meta.json" "$KEEP_META/meta-$t.json"; fi
     cut -d, -f1-8,10- "$dir/runs.csv" > "$dir/runs-untimed.csv"
     sed -n '/^## Rank correlations/,$p' "$dir/report.md" > "$dir/report-numbers.md"
     if [ -z "$BASE" ]; then
@@ -207,8 +212,12 @@ awk -F, -v maxt="${THREADS[-1]}" '
     }' "$WORK/scaling.csv" > "$WORK/speedup.svg"
 
 CPU_MODEL=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-REV=$(git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown)
-if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2> /dev/null)" ]; then REV="$REV+dirty"; fi
+if [ -n "${DLXLAB_REV:-}" ]; then
+    REV=$DLXLAB_REV
+else
+    REV=$(git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown)
+    if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2> /dev/null)" ]; then REV="$REV+dirty"; fi
+fi
 table() {
     awk -F, 'NR > 1 { printf "| %s | %s | %.2f | %.2f | %.2fx | %.0f%% | %.2f |\n", $1, $2, $3, $4, $5, $6 * 100, $7 }' "$WORK/scaling.csv"
 }
