@@ -288,6 +288,7 @@ phase_table() {
 ARGS=""
 [ "$LINES" -gt 0 ] && ARGS="$ARGS --lines $LINES"
 [ "$QUEENS" != 15 ] && ARGS="$ARGS --queens $QUEENS"
+[ "$COPIES" = yes ] && ARGS="$ARGS --copies"
 {
     echo "# Scaling with threads"
     echo
