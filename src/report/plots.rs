@@ -24,9 +24,11 @@ mod nodes_vs_rating;
 mod versus;
 
 pub use cloud::MEDIAN_MIN_PUZZLES;
-pub use ecdf::{nodes_ecdf, time_ecdf};
+pub use ecdf::{coinciding, nodes_ecdf, time_ecdf};
 pub use engines::{engines_time, EnginesFigure, RatioSeries};
-pub use frame::{finished, Figure, PlotContext, PlotError, SCATTER_MAX};
+pub use frame::{
+    finished, stopped, stopped_per_solver, Figure, PlotContext, PlotError, SCATTER_MAX,
+};
 pub use histograms::rating_histograms;
 pub use nodes_vs_rating::nodes_vs_rating;
 pub use versus::dlx_vs_singles;
