@@ -21,6 +21,7 @@ mod engines;
 mod frame;
 mod histograms;
 mod nodes_vs_rating;
+mod time_vs_nodes;
 mod versus;
 
 pub use cloud::MEDIAN_MIN_PUZZLES;
@@ -31,6 +32,7 @@ pub use frame::{
 };
 pub use histograms::rating_histograms;
 pub use nodes_vs_rating::nodes_vs_rating;
+pub use time_vs_nodes::time_vs_nodes;
 pub use versus::dlx_vs_singles;
 
 #[cfg(test)]

@@ -51,6 +51,7 @@ pub(super) fn cloud_note(density: bool, jitter: bool) -> &'static str {
 impl Cloud {
     /// Puzzles per cell of the 2-D histogram, in cell order.
     pub(super) fn cells(&self, x: &Axis, y: &Axis) -> Vec<Cell> {
+        // The grid of `cell_of`.
         let cell_y = (y.hi - y.lo) / 48.0;
         let (cell_x, origin_x) = match self.x_cell {
             Some(w) => (w, -w / 2.0),
@@ -126,25 +127,38 @@ impl Cloud {
         Ok(())
     }
 
-    /// Marks for points drawn apart from the cloud (runs stopped by a budget): one per cell of
-    /// the 2-D histogram's grid, at the first point of the cell in `(x, y)` order, so that 49,158
-    /// runs stopped at the same budget are one mark and not 49,158 overlapping ones.
+    /// Marks for points drawn apart from the cloud (runs stopped by a budget): one per cell of a
+    /// grid about as fine as a mark is large (20 rows; a column per rating level, or 36), at the
+    /// first point of the cell in `(x, y)` order, so that 49,158 runs stopped at the same budget
+    /// are one mark and not 49,158 overlapping ones.
     pub(super) fn marks(&self, x: &Axis, y: &Axis) -> Vec<(f64, f64)> {
         let mut points = self.points.clone();
         points.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
         let mut seen = std::collections::BTreeSet::new();
         points
             .into_iter()
-            .filter(|&p| seen.insert(self.cell_of(p, x, y)))
+            .filter(|&p| seen.insert(self.cell_in((36.0, 20.0), p, x, y)))
             .collect()
     }
 
-    /// The (column, row) of the grid cell that holds `p`.
-    fn cell_of(&self, (px, py): (f64, f64), x: &Axis, y: &Axis) -> (i64, i64) {
-        let cell_y = (y.hi - y.lo) / 48.0;
+    /// The (column, row) of the 2-D histogram's cell that holds `p`.
+    fn cell_of(&self, p: (f64, f64), x: &Axis, y: &Axis) -> (i64, i64) {
+        self.cell_in((72.0, 48.0), p, x, y)
+    }
+
+    /// The (column, row) of the cell that holds `p` in a grid of `(columns, rows)` over the axes
+    /// (one column per rating level when x is discrete).
+    fn cell_in(
+        &self,
+        (columns, rows): (f64, f64),
+        (px, py): (f64, f64),
+        x: &Axis,
+        y: &Axis,
+    ) -> (i64, i64) {
+        let cell_y = (y.hi - y.lo) / rows;
         let (cell_x, origin_x) = match self.x_cell {
             Some(w) => (w, -w / 2.0),
-            None => ((x.hi - x.lo) / 72.0, x.lo),
+            None => ((x.hi - x.lo) / columns, x.lo),
         };
         (
             ((px - origin_x) / cell_x).floor() as i64,
@@ -178,13 +192,13 @@ pub(super) fn split_for_bar<DB: DrawingBackend>(
 }
 
 /// The colour bar's tick values: 1, the decades 10, 100, … below `max`, and `max` itself (the
-/// top of the bar); a decade within a tenth of the bar's height of `max` is left out so that
+/// top of the bar); a decade within 7% of the bar's height of `max` is left out so that
 /// labels do not overlap.
 pub(super) fn colour_bar_ticks(max: u64) -> Vec<u64> {
     let top = (max.max(2) as f64).ln();
     let mut ticks = vec![1];
     let mut d = 10u64;
-    while d < max && ((max as f64).ln() - (d as f64).ln()) / top > 0.1 {
+    while d < max && ((max as f64).ln() - (d as f64).ln()) / top > 0.07 {
         ticks.push(d);
         d = match d.checked_mul(10) {
             Some(next) => next,
