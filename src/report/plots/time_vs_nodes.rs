@@ -109,7 +109,7 @@ impl Draw for TimeVsNodes<'_> {
                 format!(", {} stopped {STOPPED_MARK}", halted.len())
             };
             let caption = if done.is_empty() && halted.is_empty() {
-                format!("{name} (no runs with node counts)")
+                format!("{name} (reports no node counts)")
             } else if done.is_empty() {
                 format!("{name} (n = 0 finished{stopped_part})")
             } else {
