@@ -241,7 +241,7 @@ impl RatingKind {
 /// Reads `dir/runs.csv` and, if it exists, `dir/ratings.csv`. The puzzles are the lines of
 /// runs.csv; ratings of other lines are counted in [`StudyData::unmatched_ratings`] and ignored.
 ///
-/// Large files are parsed in parallel on the current rayon pool (see [`read_csv_chunks`]); the
+/// Large files are parsed in parallel on the current rayon pool (see `read_csv_chunks`); the
 /// result is that of reading the file row by row. Errors: the first unreadable field or row of
 /// a file in file order; then the first duplicate row.
 pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {

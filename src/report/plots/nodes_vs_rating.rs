@@ -34,6 +34,9 @@ pub(super) fn rated_nodes(data: &StudyData, s: usize, kind: RatingKind) -> Vec<(
     rated_runs(data, s, kind, finished)
 }
 
+/// A solver's finished runs and its runs stopped by a budget.
+pub(super) type Split<T> = (Vec<T>, Vec<T>);
+
 pub(super) struct NodesVsRating<'a> {
     pub(super) data: &'a StudyData,
     pub(super) kind: RatingKind,
@@ -43,7 +46,7 @@ pub(super) struct NodesVsRating<'a> {
 
 impl NodesVsRating<'_> {
     /// Per solver, its finished runs and its runs stopped by a budget, with this rating.
-    fn runs(&self) -> Vec<(Vec<(Rating, u64)>, Vec<(Rating, u64)>)> {
+    fn runs(&self) -> Vec<Split<(Rating, u64)>> {
         (0..self.data.solvers.len())
             .map(|s| {
                 (

@@ -9,7 +9,7 @@ use super::cloud::{
     STOPPED_MARK,
 };
 use super::frame::*;
-use super::nodes_vs_rating::binned_medians;
+use super::nodes_vs_rating::{binned_medians, Split};
 
 /// `(nodes, time in µs)` of the runs of solver `s` that `keep` selects and that counted nodes.
 fn points(data: &StudyData, s: usize, keep: impl Fn(&Run) -> bool) -> Vec<(f64, f64)> {
@@ -35,7 +35,7 @@ struct TimeVsNodes<'a> {
 
 impl TimeVsNodes<'_> {
     /// Per solver: its finished runs and its runs stopped by a budget.
-    fn runs(&self) -> Vec<(Vec<(f64, f64)>, Vec<(f64, f64)>)> {
+    fn runs(&self) -> Vec<Split<(f64, f64)>> {
         (0..self.data.solvers.len())
             .map(|s| {
                 (
