@@ -17,8 +17,8 @@
 //! with the same solvers and limits, run by today's code (`scripts/reproduce.sh --check` makes it),
 //! on which the report is drawn again with the committed options and `discussion.md`. It then
 //! compares `deterministic.json` field by field, `report.md` and `summary.md` outside the measured
-//! sections line by line, and every committed figure but `time-ecdf` and `time-vs-nodes` byte by byte. A
-//! hand edit of any compared number, a stale report, or code that changed a count all show up as
+//! sections line by line, and every committed figure but `time-ecdf` and `time-vs-nodes` byte by
+//! byte. A hand edit of any compared number, a stale report, or code that changed a count all show up as
 //! a named difference.
 
 use std::path::{Path, PathBuf};
