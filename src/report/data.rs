@@ -110,6 +110,11 @@ pub struct Ratings {
     pub hardest_technique: String,
     /// The rating that came with the corpus (Sudoku Explainer), if any.
     pub external: Option<f64>,
+    /// SE's pearl (EP) on the technique path, or `Beyond` (absent when ratings.csv has no
+    /// `pearl_rating` column or the field is empty).
+    pub pearl: Option<Rating>,
+    /// SE's diamond (ED) on the technique path, or `Beyond` (absent as for [`Ratings::pearl`]).
+    pub diamond: Option<Rating>,
 }
 
 /// A study directory in memory, indexed by puzzle.
@@ -160,12 +165,26 @@ pub enum RatingKind {
     External,
     /// `decision_tree` (the decision-tree index).
     DecisionTree,
+    /// `pearl_rating` (SE's EP on the technique path, SE scale).
+    Pearl,
+    /// `diamond_rating` (SE's ED on the technique path, SE scale).
+    Diamond,
 }
 
 impl RatingKind {
-    /// All of them, in report order.
+    /// The ratings that search nodes are plotted against, in report order.
     pub const ALL: [RatingKind; 3] = [
         RatingKind::Technique,
+        RatingKind::External,
+        RatingKind::DecisionTree,
+    ];
+
+    /// The ratings whose distribution is drawn, in panel order: SE's three numbers (ER, EP, ED)
+    /// side by side, then the corpus's rating and the decision-tree index.
+    pub const HISTOGRAMS: [RatingKind; 5] = [
+        RatingKind::Technique,
+        RatingKind::Pearl,
+        RatingKind::Diamond,
         RatingKind::External,
         RatingKind::DecisionTree,
     ];
@@ -176,6 +195,8 @@ impl RatingKind {
             RatingKind::Technique => "technique_rating",
             RatingKind::External => "external_rating",
             RatingKind::DecisionTree => "decision_tree",
+            RatingKind::Pearl => "pearl_rating",
+            RatingKind::Diamond => "diamond_rating",
         }
     }
 
@@ -185,6 +206,18 @@ impl RatingKind {
             RatingKind::Technique => "technique rating (SE scale)",
             RatingKind::External => "external SE rating",
             RatingKind::DecisionTree => "decision-tree index",
+            RatingKind::Pearl => "pearl, EP (SE scale)",
+            RatingKind::Diamond => "diamond, ED (SE scale)",
+        }
+    }
+
+    /// The name of its histogram panel: the CSV column, with SE's abbreviation where it has one.
+    pub fn panel_name(self) -> String {
+        match self {
+            RatingKind::Technique => "ER: technique_rating".into(),
+            RatingKind::Pearl => "EP: pearl_rating".into(),
+            RatingKind::Diamond => "ED: diamond_rating".into(),
+            _ => self.column().into(),
         }
     }
 
@@ -199,6 +232,8 @@ impl RatingKind {
             RatingKind::Technique => r.technique,
             RatingKind::External => r.external.map(Rating::Score),
             RatingKind::DecisionTree => r.decision_tree.map(Rating::Score),
+            RatingKind::Pearl => r.pearl,
+            RatingKind::Diamond => r.diamond,
         }
     }
 }
@@ -206,7 +241,7 @@ impl RatingKind {
 /// Reads `dir/runs.csv` and, if it exists, `dir/ratings.csv`. The puzzles are the lines of
 /// runs.csv; ratings of other lines are counted in [`StudyData::unmatched_ratings`] and ignored.
 ///
-/// Large files are parsed in parallel on the current rayon pool (see [`read_csv_chunks`]); the
+/// Large files are parsed in parallel on the current rayon pool (see `read_csv_chunks`); the
 /// result is that of reading the file row by row. Errors: the first unreadable field or row of
 /// a file in file order; then the first duplicate row.
 pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
@@ -304,13 +339,19 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
             |chunk: &mut Vec<(u64, u64, Ratings)>, fields, line| {
                 let puzzle_line = fields.u64("line", line)?;
                 let decision_tree = fields.opt_f64("decision_tree", line)?;
-                let technique = match fields.str("technique_rating", line)?.trim() {
-                    "" => None,
-                    t if t.eq_ignore_ascii_case("beyond") => Some(Rating::Beyond),
-                    t => Some(Rating::Score(parse_finite(t).ok_or_else(|| {
-                        fields.bad("technique_rating", line, "a number or `beyond`")
-                    })?)),
+                let se = |column: &'static str| -> Result<Option<Rating>, DataError> {
+                    if !fields.has(column) {
+                        return Ok(None);
+                    }
+                    Ok(match fields.str(column, line)?.trim() {
+                        "" => None,
+                        t if t.eq_ignore_ascii_case("beyond") => Some(Rating::Beyond),
+                        t => Some(Rating::Score(parse_finite(t).ok_or_else(|| {
+                            fields.bad(column, line, "a number or `beyond`")
+                        })?)),
+                    })
                 };
+                let technique = se("technique_rating")?;
                 let ratings = Ratings {
                     decision_tree,
                     technique,
@@ -323,6 +364,9 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                     } else {
                         None
                     },
+                    // Older ratings.csv files have no EP/ED columns: no pearl or diamond panel.
+                    pearl: se("pearl_rating")?,
+                    diamond: se("diamond_rating")?,
                 };
                 chunk.push((line, puzzle_line, ratings));
                 Ok(())
