@@ -111,7 +111,10 @@ fn no_solution() {
     // r1c1 sees 1-8 in its row and 9 in its column: no candidate, but no clash of givens.
     let line = format!(".12345678{}9{}", ".".repeat(27), ".".repeat(44));
     let out = solve(&line, 2);
-    assert_eq!((out.status, out.solutions, out.stats.nodes), (Status::None, 0, 1));
+    assert_eq!(
+        (out.status, out.solutions, out.stats.nodes),
+        (Status::None, 0, 1)
+    );
     // The 17-clue puzzle with a wrong extra clue that clashes with no given: search refutes it.
     let cell = SEVENTEEN.find('.').unwrap();
     let right = SEVENTEEN_SOLUTION.as_bytes()[cell];
@@ -260,7 +263,12 @@ fn every_path_agrees_with_the_portable_one() {
         for line in &lines {
             let grid = Grid::parse(line.split_whitespace().next().unwrap()).unwrap();
             let want = solve_with(portable, &grid, &limits);
-            assert_eq!(solve_with(kernel, &grid, &limits), want, "{} {line}", path.name());
+            assert_eq!(
+                solve_with(kernel, &grid, &limits),
+                want,
+                "{} {line}",
+                path.name()
+            );
             assert_ne!(want.status, Status::Limit);
         }
         compared += 1;
