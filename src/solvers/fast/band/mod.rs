@@ -152,12 +152,9 @@ fn triad_rule(m: &[u32; 9]) -> Result<[u32; 9], Contradiction> {
     if four != 0 {
         return Err(Contradiction);
     }
+    // Triads that three digits must take.
     let full = three;
-    let mut keep = [0u32; 9];
-    for d in 0..9 {
-        keep[d] = m[d] & !(full & !must[d]);
-    }
-    Ok(keep)
+    Ok(std::array::from_fn(|d| m[d] & !(full & !must[d])))
 }
 
 /// A branch: digit index `digit` in band (`vertical == false`) or stack `unit`, with the open
@@ -262,27 +259,20 @@ impl State {
                 dirty |= ((old != self.cand[idx]) as u32) << idx;
             }
         }
-        if units >> 3 != 0 {
-            let mut matrices = [[0u32; 9]; 3];
-            for d in 0..9 {
-                for (j, m) in column_matrices(self, d).into_iter().enumerate() {
-                    matrices[j][d] = m as u32;
-                }
+        for j in 0..3 {
+            if units & (8 << j) == 0 {
+                continue;
             }
-            for (j, m) in matrices.iter().enumerate() {
-                if units & (8 << j) == 0 {
-                    continue;
-                }
-                let keep = triad_rule(m)?;
-                for (d, k) in keep.into_iter().enumerate() {
-                    for r in 0..3 {
-                        let cols = (k >> (3 * r)) & 7;
-                        let open = (cols | cols << 9 | cols << 18) << (3 * j);
-                        let idx = 9 * r + d;
-                        let old = self.cand[idx];
-                        self.cand[idx] = old & (!stack_cells(j) | open);
-                        dirty |= ((old != self.cand[idx]) as u32) << idx;
-                    }
+            let m: [u32; 9] = std::array::from_fn(|d| column_matrices(self, d)[j] as u32);
+            let keep = triad_rule(&m)?;
+            for (d, k) in keep.into_iter().enumerate() {
+                for r in 0..3 {
+                    let cols = (k >> (3 * r)) & 7;
+                    let open = (cols | cols << 9 | cols << 18) << (3 * j);
+                    let idx = 9 * r + d;
+                    let old = self.cand[idx];
+                    self.cand[idx] = old & (!stack_cells(j) | open);
+                    dirty |= ((old != self.cand[idx]) as u32) << idx;
                 }
             }
         }
