@@ -474,3 +474,83 @@ fn ratings_of_lines_without_runs_are_counted_and_ignored() {
         Some(Rating::Score(2.0))
     );
 }
+
+/// `load_study` on a pool of `threads` threads.
+fn load_on(threads: usize, dir: &Path) -> Result<dlxlab::report::data::StudyData, DataError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| load_study(dir))
+}
+
+/// A runs.csv over a megabyte is parsed in chunks on several threads: the data, and every error
+/// with its line, are those of the row-by-row reader on one thread.
+#[test]
+fn parallel_loading_equals_row_by_row() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 3000, true, 11);
+    let runs = std::fs::read_to_string(dir.path().join("runs.csv")).unwrap();
+    assert!(runs.len() > 2 << 20, "the file must be cut into chunks");
+    let one = load_on(1, dir.path()).unwrap();
+    for threads in [2, 3, 8] {
+        let many = load_on(threads, dir.path()).unwrap();
+        assert_eq!(many.lines, one.lines);
+        assert_eq!(many.solvers, one.solvers);
+        assert_eq!(many.runs, one.runs);
+        assert_eq!(many.ratings, one.ratings);
+        assert_eq!(
+            (many.run_rows, many.rating_rows, many.unmatched_ratings),
+            (one.run_rows, one.rating_rows, one.unmatched_ratings)
+        );
+    }
+    assert!(one.run_rows >= 3000 * SOLVERS.len());
+
+    // Errors deep in the file: a bad field, a ragged row, a duplicate row.
+    let lines: Vec<&str> = runs.lines().collect();
+    let bad_line = 15_001; // 1-based line of the file
+    let edit = |replace: &dyn Fn(&str) -> String| {
+        let mut text = String::new();
+        for (i, l) in lines.iter().enumerate() {
+            if i + 1 == bad_line {
+                text.push_str(&replace(l));
+            } else {
+                text.push_str(l);
+            }
+            text.push('\n');
+        }
+        std::fs::write(dir.path().join("runs.csv"), text).unwrap();
+    };
+    edit(&|l| l.replacen(",unique,1,", ",unique,1,x", 1));
+    let expected = load_on(1, dir.path()).unwrap_err();
+    assert!(
+        matches!(expected, DataError::BadField { line: 15_001, .. }),
+        "{expected}"
+    );
+    assert_eq!(
+        load_on(4, dir.path()).unwrap_err().to_string(),
+        expected.to_string()
+    );
+
+    edit(&|l| format!("{l},extra"));
+    let expected = load_on(1, dir.path()).unwrap_err();
+    assert!(
+        matches!(expected, DataError::Csv { line: 15_001, .. }),
+        "{expected}"
+    );
+    assert_eq!(
+        load_on(4, dir.path()).unwrap_err().to_string(),
+        expected.to_string()
+    );
+
+    edit(&|_| lines[bad_line - 2].to_string());
+    let expected = load_on(1, dir.path()).unwrap_err();
+    assert!(
+        matches!(expected, DataError::Duplicate { line: 15_001, .. }),
+        "{expected}"
+    );
+    assert_eq!(
+        load_on(4, dir.path()).unwrap_err().to_string(),
+        expected.to_string()
+    );
+}
