@@ -36,10 +36,10 @@
 //! (tdoku's triad clauses, in their cheapest form). The rule and `fast`'s propagation alternate
 //! until neither changes anything. Measured with callgrind (whole process; 200 puzzles of
 //! `datasets/hard-search.txt`, 300 of `hard.txt`, 3,000 17-clue): without the rule `band` takes
-//! 5-10% fewer instructions on these corpora but does not finish counting 25 solutions of the
+//! up to 6% fewer instructions on these corpora but does not finish counting 25 solutions of the
 //! empty grid in 20 s; applying it in every band and stack at every node costs 45-60% more
 //! instructions for a few fewer guesses; its other half, "three digits can be in a triad, so
-//! they must", changed no guess count on the three samples and cost 3-6% more, so it is not done.
+//! they must", changed no guess count on the three samples and cost 2-6% more, so it is not done.
 //!
 //! # Search
 //!
