@@ -39,7 +39,8 @@ pub fn run(_args: SolversArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "  propagation:    {}", d.propagation)?;
         writeln!(out, "  heuristic:      {}", d.heuristic)?;
         writeln!(out, "  sizes:          {}", sizes.join(" "))?;
-        if solver.name() == "fast" {
+        // `band` runs on `fast`'s propagation, so on the same compiled path.
+        if matches!(solver.name(), "fast" | "band") {
             let path = dlxlab::solvers::fast::paths::current();
             let others: Vec<&str> = dlxlab::solvers::fast::paths::Path::ALL
                 .into_iter()

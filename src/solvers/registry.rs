@@ -11,6 +11,7 @@ pub fn all_solvers() -> Vec<Box<dyn Solver>> {
         Box::new(super::locked::Locked),
         Box::new(super::subsets::Subsets),
         Box::new(super::fast::Fast),
+        Box::new(super::fast::band::Band),
         Box::new(super::dlx::DlxSolver),
         Box::new(super::dc::DcSolver),
     ]

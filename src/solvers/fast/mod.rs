@@ -61,6 +61,7 @@
 //! is a node whose propagation ended in a contradiction. `fast` does not classify its deductions by
 //! technique (one table look-up mixes several), so [`Stats::deductions`] stays zero.
 
+pub mod band;
 pub mod count;
 pub mod paths;
 mod tables;

@@ -1,0 +1,499 @@
+//! `band`: `fast`'s bitboards and propagation, searched by branching on where a digit goes in a
+//! band or a stack (tdoku's idea) instead of on a cell.
+//!
+//! # Configurations
+//!
+//! Take one digit and one band (three grid rows). The digit sits once in each row and once in
+//! each box of the band, so the boxes it takes row by row form a permutation of the three boxes:
+//! one of six *configurations*. `fast`'s band analysis already keeps only the segments (row x box
+//! cells) that some configuration still allows. The same holds for a stack (three boxes one above
+//! the other): the digit takes one column of the stack in each band, a different one in each, so
+//! the (band, column) pairs also form one of six configurations. With the segment matrix of a
+//! (digit, band) word, or the column matrix of a (digit, stack), the table [`CONFIGS`] gives the
+//! set of configurations still open (bit `p` for the permutation `PERMS[p]`):
+//!
+//! ```text
+//!   segment matrix of a digit in a band     configurations (box taken in rows 0, 1, 2)
+//!            box 0  box 1  box 2            (0,1,2) (0,2,1) (1,0,2) (1,2,0) (2,0,1) (2,1,0)
+//!   row 0      x      .      x                no      no      no      no      no     yes
+//!   row 1      .      x      x              (row 2 has box 0 only, row 1 lacks box 0)
+//!   row 2      x      .      .
+//! ```
+//!
+//! so the digit has one configuration left in that band: the band is *fixed* for it. When every
+//! digit is fixed in every band and every stack, each digit's box row and box column are known in
+//! every box, which places it.
+//!
+//! # Triads
+//!
+//! The three cells of a segment (a *triad*: a row or a column inside a box) hold three different
+//! digits. Branching on configurations decides which triads a digit takes without deciding cells,
+//! and two such decisions can crowd four digits into one triad long before any cell runs out of
+//! candidates (on a grid with few givens the search then wanders through huge dead subtrees). So
+//! after each branch, in the band or stack just branched on, a digit *must* be in a triad when its
+//! row or column of the 3x3 matrix has only that triad left; four digits that must be in one triad
+//! are a contradiction, and three leave no room for the others, which are removed from its cells
+//! (tdoku's triad clauses, in their cheapest form). The rule and `fast`'s propagation alternate
+//! until neither changes anything. Measured with callgrind (whole process; 200 puzzles of
+//! `datasets/hard-search.txt`, 300 of `hard.txt`, 3,000 17-clue): without the rule `band` takes
+//! up to 6% fewer instructions on these corpora but does not finish counting 25 solutions of the
+//! empty grid in 20 s; applying it in every band and stack at every node costs 45-60% more
+//! instructions for a few fewer guesses; its other half, "three digits can be in a triad, so
+//! they must", changed no guess count on the three samples and cost 2-6% more, so it is not done.
+//!
+//! # Search
+//!
+//! At each node that propagation did not solve, `band` looks at the six bands and stacks, takes the
+//! one with the fewest open configurations summed over the nine digits among those not fixed
+//! (tdoku's rule: finish a band, and its unfixed digits, before opening another), and in it the
+//! digit with the fewest open configurations (two or more). Each open configuration is a child:
+//! the digit's words are cut down to that configuration's segments (band) or columns (stack) and
+//! the state is propagated with `fast`'s propagation and the triad rule in that band or stack. Splitting a band on a digit's configuration
+//! decides three placements' rows or columns at once where a cell branch decides one cell: on
+//! puzzles that need search it takes far fewer guesses (see docs/solvers.md for the numbers).
+//!
+//! Children but the last get a copy of the state (31 words), as in `fast`; the propagation is
+//! `fast`'s, through the compiled path `fast` chose for this process ([`super::paths`]).
+//!
+//! # Counters
+//!
+//! The shared definitions of [`crate::solvers`]: a node is the root or a state reached by cutting
+//! a digit to one configuration, counted after propagation; each child of a branch point is a
+//! guess (a branch point has two or more open configurations), so `nodes = 1 + guesses`; a
+//! backtrack is a node whose propagation ended in a contradiction. A guess of `band` fixes a
+//! digit's rows (or columns) in three boxes, a guess of `fast` one cell: both are one branch
+//! choice, which is what the counter counts. [`Stats::deductions`] stays zero, as for `fast`.
+
+use crate::budget::Budget;
+use crate::sudoku::{Grid, Shape};
+
+use super::super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
+use super::tables::{SEGMENTS, SHRINK};
+use super::{paths, Contradiction, State};
+
+/// The six permutations of three things: `PERMS[p][i]` is the box (of a band) taken in row `i`,
+/// or the column (of a stack) taken in band `i`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `PERM_SEGMENTS[p]`: the 9-bit segment matrix of permutation `p` (bit `3·i + PERMS[p][i]`).
+const PERM_SEGMENTS: [u32; 6] = {
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut i = 0;
+        while i < 3 {
+            t[p] |= 1 << (3 * i + PERMS[p][i]);
+            i += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `CONFIGS[m]`: the configurations (bit `p` for `PERMS[p]`) contained in the 3x3 matrix `m`
+/// (bit `3·i + j`: row `i`, box `j` of a band, or band `i`, column `j` of a stack).
+const CONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if PERM_SEGMENTS[p] & m as u32 == PERM_SEGMENTS[p] {
+                t[m] |= 1 << p;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// `OPEN[c]`: the number of configurations in the set `c` (a table: the baseline x86-64 target
+/// has no population-count instruction, and the branch choice counts 54 sets at every node).
+const OPEN: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut c = 0;
+    while c < 64 {
+        t[c] = (c as u32).count_ones() as u8;
+        c += 1;
+    }
+    t
+};
+
+/// The columns of stack `j` in a band word (bits `3j..3j+3` of each row).
+const fn stack_cells(j: usize) -> u32 {
+    (7 | 7 << 9 | 7 << 18) << (3 * j)
+}
+
+/// Row `i` of a 3x3 matrix (bit `3·i + j`).
+const MATRIX_ROW: [u32; 3] = [0b111, 0b111 << 3, 0b111 << 6];
+
+/// Column `j` of a 3x3 matrix.
+const MATRIX_COLUMN: [u32; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
+
+/// The triad rule on the nine digits' 3x3 matrices of one band (triad = row x box) or one stack
+/// (triad = band x column): the digits' matrices cut down to what the rule leaves, or a
+/// contradiction. A digit *must* be in a triad when its row or its column of the matrix has only
+/// that triad left; a triad's three cells hold three different digits, so more than three digits
+/// that must be in it is a contradiction, and three leave no room for the others.
+#[inline(always)]
+fn triad_rule(m: &[u32; 9]) -> Result<[u32; 9], Contradiction> {
+    let single = |x: u32| x != 0 && x & (x - 1) == 0;
+    let mut must = [0u32; 9];
+    let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+    for (d, &x) in m.iter().enumerate() {
+        let mut s = 0;
+        for k in 0..3 {
+            let row = x & MATRIX_ROW[k];
+            let col = x & MATRIX_COLUMN[k];
+            s |= if single(row) { row } else { 0 } | if single(col) { col } else { 0 };
+        }
+        must[d] = s;
+        four |= three & s;
+        three |= two & s;
+        two |= one & s;
+        one |= s;
+    }
+    if four != 0 {
+        return Err(Contradiction);
+    }
+    // Triads that three digits must take.
+    let full = three;
+    Ok(std::array::from_fn(|d| m[d] & !(full & !must[d])))
+}
+
+/// A branch: digit index `digit` in band (`vertical == false`) or stack `unit`, with the open
+/// configurations `configs` (two or more).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Branch {
+    vertical: bool,
+    unit: usize,
+    digit: usize,
+    configs: u8,
+}
+
+/// The segment matrix of a band word: bit `3·i + j` when row `i` has a candidate in box `j`.
+#[inline(always)]
+fn segments(x: u32) -> usize {
+    SHRINK[(x & 0x1ff) as usize] as usize
+        | (SHRINK[((x >> 9) & 0x1ff) as usize] as usize) << 3
+        | (SHRINK[((x >> 18) & 0x1ff) as usize] as usize) << 6
+}
+
+/// The column matrices of one digit's three stacks: element `j` has bit `3·r + c` when band `r`
+/// has a candidate in column `3j + c`.
+#[inline(always)]
+fn column_matrices(state: &State, d: usize) -> [usize; 3] {
+    let cols = |x: u32| ((x | x >> 9 | x >> 18) & 0x1ff) as usize;
+    let (c0, c1, c2) = (
+        cols(state.cand[d]),
+        cols(state.cand[9 + d]),
+        cols(state.cand[18 + d]),
+    );
+    let mut out = [0usize; 3];
+    for (j, m) in out.iter_mut().enumerate() {
+        *m = (c0 >> (3 * j)) & 7 | ((c1 >> (3 * j)) & 7) << 3 | ((c2 >> (3 * j)) & 7) << 6;
+    }
+    out
+}
+
+impl State {
+    /// The open configurations of every digit in every band (`[..3]`) and stack (`[3..]`).
+    #[inline(always)]
+    fn configurations(&self) -> [[u8; 9]; 6] {
+        let mut out = [[0u8; 9]; 6];
+        for d in 0..9 {
+            for b in 0..3 {
+                out[b][d] = CONFIGS[segments(self.cand[9 * b + d]) & 0x1ff];
+            }
+            for (j, m) in column_matrices(self, d).into_iter().enumerate() {
+                out[3 + j][d] = CONFIGS[m & 0x1ff];
+            }
+        }
+        out
+    }
+
+    /// The branch of the module documentation: the band or stack with the fewest open
+    /// configurations among those not fixed, and in it the digit with the fewest (two or more).
+    /// `None` when every band and stack is fixed.
+    fn choose_branch(&self) -> Option<Branch> {
+        let configs = self.configurations();
+        let mut best: Option<(u32, usize)> = None;
+        for (u, unit) in configs.iter().enumerate() {
+            let total: u32 = unit.iter().map(|&c| OPEN[c as usize & 63] as u32).sum();
+            if total > 9 && best.is_none_or(|(t, _)| total < t) {
+                best = Some((total, u));
+            }
+        }
+        let (_, u) = best?;
+        let mut pick: Option<(u32, usize)> = None;
+        for (d, c) in configs[u].iter().enumerate() {
+            let n = OPEN[*c as usize & 63] as u32;
+            if n >= 2 && pick.is_none_or(|(m, _)| n < m) {
+                pick = Some((n, d));
+            }
+        }
+        let (_, d) = pick?;
+        Some(Branch {
+            vertical: u >= 3,
+            unit: u % 3,
+            digit: d,
+            configs: configs[u][d],
+        })
+    }
+
+    /// The triad rule (see the module documentation) in the bands and stacks of `units` (bits
+    /// 0-2 bands, 3-5 stacks): `Ok(true)` when a word changed (and is marked dirty), `Err` when
+    /// some triad cannot be filled.
+    #[inline(always)]
+    fn triads(&mut self, units: u32) -> Result<bool, Contradiction> {
+        let mut dirty = 0;
+        for b in 0..3 {
+            if units & (1 << b) == 0 {
+                continue;
+            }
+            let mut m = [0u32; 9];
+            for (d, x) in m.iter_mut().enumerate() {
+                *x = segments(self.cand[9 * b + d]) as u32;
+            }
+            let keep = triad_rule(&m)?;
+            for (d, k) in keep.into_iter().enumerate() {
+                let idx = 9 * b + d;
+                let old = self.cand[idx];
+                self.cand[idx] = old & SEGMENTS[k as usize & 0x1ff];
+                dirty |= ((old != self.cand[idx]) as u32) << idx;
+            }
+        }
+        for j in 0..3 {
+            if units & (8 << j) == 0 {
+                continue;
+            }
+            let m: [u32; 9] = std::array::from_fn(|d| column_matrices(self, d)[j] as u32);
+            let keep = triad_rule(&m)?;
+            for (d, k) in keep.into_iter().enumerate() {
+                for r in 0..3 {
+                    let cols = (k >> (3 * r)) & 7;
+                    let open = (cols | cols << 9 | cols << 18) << (3 * j);
+                    let idx = 9 * r + d;
+                    let old = self.cand[idx];
+                    self.cand[idx] = old & (!stack_cells(j) | open);
+                    dirty |= ((old != self.cand[idx]) as u32) << idx;
+                }
+            }
+        }
+        self.dirty |= dirty;
+        Ok(dirty != 0)
+    }
+
+    /// Cuts the branch's digit down to configuration `p` and marks the words that changed.
+    fn restrict(&mut self, branch: &Branch, p: usize) {
+        let d = branch.digit;
+        let mut dirty = 0;
+        if branch.vertical {
+            let j = branch.unit;
+            for (r, &c) in PERMS[p].iter().enumerate() {
+                let idx = 9 * r + d;
+                let keep = !stack_cells(j) | super::tables::COLUMN0 << (3 * j + c);
+                let old = self.cand[idx];
+                self.cand[idx] = old & keep;
+                dirty |= ((old != self.cand[idx]) as u32) << idx;
+            }
+        } else {
+            let idx = 9 * branch.unit + d;
+            let old = self.cand[idx];
+            self.cand[idx] = old & SEGMENTS[PERM_SEGMENTS[p] as usize];
+            dirty |= ((old != self.cand[idx]) as u32) << idx;
+        }
+        self.dirty |= dirty;
+    }
+}
+
+/// What the search does after a node.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Stop,
+}
+
+/// The mutable context of one solve: counters, budget and results.
+struct Search {
+    /// The propagation of the compiled path in use.
+    propagate: paths::Kernel,
+    stats: Stats,
+    budget: Budget,
+    max_solutions: u64,
+    found: u64,
+    first: Option<State>,
+}
+
+impl Search {
+    /// Explores the subtree of a propagated, consistent state (the last child is built in place).
+    fn explore(&mut self, state: &mut State) -> Flow {
+        if state.solved() {
+            if self.found == 0 {
+                self.first = Some(*state);
+            }
+            self.found += 1;
+            return if self.max_solutions != 0 && self.found >= self.max_solutions {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            };
+        }
+        let Some(branch) = state.choose_branch() else {
+            // Every band and stack fixed after a consistent propagation places every digit, so
+            // the state was solved above; a cell branch keeps the search complete regardless.
+            return self.explore_cell(state);
+        };
+        let mut configs = branch.configs as u32;
+        while configs != 0 {
+            let p = configs.trailing_zeros() as usize;
+            configs &= configs - 1;
+            let mut copy;
+            let child = if configs == 0 {
+                &mut *state
+            } else {
+                copy = *state;
+                &mut copy
+            };
+            child.restrict(&branch, p);
+            let unit = 1 << (branch.unit + 3 * branch.vertical as usize);
+            if self.enter(child, unit) == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Branches on `fast`'s branch cell (see [`Search::explore`]).
+    fn explore_cell(&mut self, state: &mut State) -> Flow {
+        let (b, bit, mut digits) = state.branch_cell();
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut child = *state;
+            if child.place(d, b, bit).is_err() {
+                // Counted as a node and a dead end, as a propagation that fails.
+                if self.count_node() == Flow::Stop {
+                    return Flow::Stop;
+                }
+                self.stats.backtracks += 1;
+                continue;
+            }
+            if self.enter(&mut child, 0b11_1111) == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// Counts a child node (a guess), unless the budget is spent.
+    fn count_node(&mut self) -> Flow {
+        if self.budget.check(self.stats.nodes + 1).is_some() {
+            return Flow::Stop;
+        }
+        self.stats.nodes += 1;
+        self.stats.guesses += 1;
+        Flow::Continue
+    }
+
+    /// Enters a child whose trial choice is made: counts it, propagates, explores.
+    fn enter(&mut self, child: &mut State, units: u32) -> Flow {
+        if self.count_node() == Flow::Stop {
+            return Flow::Stop;
+        }
+        if settle(self.propagate, child, units).is_err() {
+            self.stats.backtracks += 1;
+            return Flow::Continue;
+        }
+        self.explore(child)
+    }
+}
+
+/// `fast`'s propagation and the triad rule in `units` (bits 0-2 bands, 3-5 stacks), alternated
+/// until neither changes anything.
+#[inline]
+fn settle(propagate: paths::Kernel, state: &mut State, units: u32) -> Result<(), Contradiction> {
+    loop {
+        propagate(state)?;
+        if !state.triads(units)? {
+            return Ok(());
+        }
+    }
+}
+
+/// The band-branching solver; see the module documentation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Band;
+
+impl Solver for Band {
+    fn name(&self) -> &'static str {
+        "band"
+    }
+
+    fn descriptor(&self) -> Descriptor {
+        Descriptor {
+            representation: "fast's bitboards: one 27-bit word per digit and band",
+            propagation: "as fast (band and stack permutation tables, naked singles), and triads in the band or stack branched on",
+            heuristic: "a digit's configuration in the band or stack with the fewest open configurations",
+        }
+    }
+
+    fn supports(&self, shape: Shape) -> bool {
+        shape == Shape::CLASSIC
+    }
+
+    fn solve(&self, grid: &Grid, limits: &SolveLimits) -> Outcome {
+        solve_with(paths::chosen().1, grid, limits)
+    }
+}
+
+/// [`Band::solve`] through the propagation `propagate` (one of `fast`'s compiled [`paths`]).
+fn solve_with(propagate: paths::Kernel, grid: &Grid, limits: &SolveLimits) -> Outcome {
+    if grid.shape() != Shape::CLASSIC {
+        // Not a puzzle this solver can read; callers check `supports` first.
+        return Outcome::unsupported();
+    }
+    let mut search = Search {
+        propagate,
+        stats: Stats::default(),
+        budget: Budget::start(&limits.budget),
+        max_solutions: limits.max_solutions,
+        found: 0,
+        first: None,
+    };
+    // The root counts as a node even when the budget is zero nodes: it is always entered.
+    search.stats.nodes = 1;
+    let mut root = State::new();
+    let completed = match root
+        .give(grid.cells())
+        .and_then(|()| settle(propagate, &mut root, 0))
+    {
+        Err(Contradiction) => {
+            search.stats.backtracks += 1;
+            true
+        }
+        Ok(()) => search.explore(&mut root) == Flow::Continue,
+    };
+    let solution = search.first.map(|state| {
+        let mut g = grid.clone();
+        state.write_into(&mut g);
+        g
+    });
+    Outcome {
+        status: Status::from_search(search.found, completed, limits.max_solutions),
+        solutions: search.found,
+        solution,
+        stats: search.stats,
+    }
+}
+
+#[cfg(test)]
+mod tests;

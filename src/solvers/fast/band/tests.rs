@@ -1,0 +1,277 @@
+//! Tests of `band`: known counts, the `sudoku` crate as a peer, budgets, shapes, and every compiled
+//! path of the propagation against the portable one.
+
+use super::*;
+use crate::budget::Limits;
+use crate::sudoku::check_solution;
+
+/// A 17-clue puzzle (the first of the Royle collection) and its solution.
+const SEVENTEEN: &str =
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+const SEVENTEEN_SOLUTION: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+/// A solution grid used to build puzzles with a known number of solutions.
+const FULL: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+fn solve(line: &str, max_solutions: u64) -> Outcome {
+    let grid = Grid::parse(line).unwrap();
+    let limits = SolveLimits {
+        max_solutions,
+        ..SolveLimits::default()
+    };
+    let outcome = Band.solve(&grid, &limits);
+    if let Some(sol) = &outcome.solution {
+        check_solution(&grid, sol).unwrap();
+    }
+    assert_eq!(outcome.stats.nodes, 1 + outcome.stats.guesses, "{line}");
+    outcome
+}
+
+/// Solutions of the `sudoku` crate (a port of JCZSolve), counted up to `limit`.
+fn peer_count(line: &str, limit: usize) -> u64 {
+    sudoku::Sudoku::from_str_line(line)
+        .unwrap()
+        .solutions_count_up_to(limit) as u64
+}
+
+/// `FULL` with the cells of `blank` emptied.
+fn blanked(blank: impl IntoIterator<Item = usize>) -> String {
+    let mut cells: Vec<char> = FULL.chars().collect();
+    for cell in blank {
+        cells[cell] = '.';
+    }
+    cells.into_iter().collect()
+}
+
+#[test]
+fn configuration_table() {
+    // A full matrix holds all six permutations; a permutation matrix holds itself only.
+    assert_eq!(CONFIGS[0x1ff], 0b11_1111);
+    for (p, &m) in PERM_SEGMENTS.iter().enumerate() {
+        assert_eq!(CONFIGS[m as usize], 1 << p);
+        assert_eq!(m.count_ones(), 3);
+    }
+    // Two rows confined to box 0: none. The example of the module documentation: one.
+    assert_eq!(CONFIGS[0b111_001_001], 0);
+    assert_eq!(CONFIGS[0b001_110_101], 1 << 5);
+    assert_eq!(SEGMENTS[PERM_SEGMENTS[0] as usize].count_ones(), 9);
+}
+
+#[test]
+fn unique_17_clue() {
+    let out = solve(SEVENTEEN, 2);
+    assert_eq!((out.status, out.solutions), (Status::Unique, 1));
+    assert_eq!(out.solution.unwrap().to_line(), SEVENTEEN_SOLUTION);
+}
+
+#[test]
+fn full_grid_and_singles_are_one_root_node() {
+    let out = solve(FULL, 2);
+    assert_eq!(out.solution.unwrap().to_line(), FULL);
+    assert_eq!((out.stats.nodes, out.stats.guesses), (1, 0));
+    let out = solve(&blanked((0..9).map(|r| 9 * r + (r * 4) % 9)), 2);
+    assert_eq!(out.status, Status::Unique);
+    assert_eq!((out.stats.nodes, out.stats.guesses), (1, 0));
+}
+
+#[test]
+fn counts_all_solutions_like_the_peer() {
+    let cases = [
+        blanked(0..27),
+        blanked((0..9).flat_map(|r| [9 * r, 9 * r + 1])),
+        blanked((0..81).filter(|c| c % 9 < 3 && c / 9 < 6)),
+        blanked((0..81).filter(|c| (c / 9 + c % 9) % 3 == 0)),
+        blanked(0..36),
+        blanked((0..81).filter(|c| c % 3 == 0)),
+        blanked((0..81).filter(|c| c % 9 < 4 && c / 9 < 6)),
+    ];
+    for line in &cases {
+        let expected = peer_count(line, 100_000);
+        let out = solve(line, 0);
+        assert_eq!(out.solutions, expected, "{line}");
+        let status = if expected == 1 {
+            Status::Unique
+        } else {
+            Status::Multiple
+        };
+        assert_eq!(out.status, status, "{line}");
+        if expected >= 2 {
+            let out = solve(line, 2);
+            assert_eq!((out.status, out.solutions), (Status::Multiple, 2));
+        }
+    }
+    let empty = ".".repeat(81);
+    assert_eq!(solve(&empty, 1).status, Status::Limit);
+    assert_eq!(solve(&empty, 25).solutions, 25);
+}
+
+#[test]
+fn no_solution() {
+    // r1c1 sees 1-8 in its row and 9 in its column: no candidate, but no clash of givens.
+    let line = format!(".12345678{}9{}", ".".repeat(27), ".".repeat(44));
+    let out = solve(&line, 2);
+    assert_eq!(
+        (out.status, out.solutions, out.stats.nodes),
+        (Status::None, 0, 1)
+    );
+    // The 17-clue puzzle with a wrong extra clue that clashes with no given: search refutes it.
+    let cell = SEVENTEEN.find('.').unwrap();
+    let right = SEVENTEEN_SOLUTION.as_bytes()[cell];
+    let line = (b'1'..=b'9')
+        .filter(|&ch| ch != right)
+        .map(|ch| {
+            let mut w = SEVENTEEN.as_bytes().to_vec();
+            w[cell] = ch;
+            String::from_utf8(w).unwrap()
+        })
+        .find(|l| Grid::parse(l).is_ok())
+        .unwrap();
+    assert_eq!(peer_count(&line, 2), 0);
+    assert_eq!(solve(&line, 2).status, Status::None);
+}
+
+#[test]
+fn budgets_give_limit() {
+    let grid = Grid::parse(&".".repeat(81)).unwrap();
+    let limits = SolveLimits {
+        max_solutions: 0,
+        budget: Limits::nodes(10),
+    };
+    let out = Band.solve(&grid, &limits);
+    assert_eq!((out.status, out.stats.nodes), (Status::Limit, 10));
+    let limits = SolveLimits {
+        max_solutions: 0,
+        budget: Limits {
+            max_nodes: None,
+            max_time: Some(std::time::Duration::ZERO),
+        },
+    };
+    let out = Band.solve(&grid, &limits);
+    assert!(out.stats.nodes <= crate::budget::CLOCK_STRIDE);
+    assert_eq!(out.status, Status::Multiple);
+}
+
+#[test]
+fn only_the_classic_shape() {
+    assert!(Band.supports(Shape::CLASSIC));
+    assert!(!Band.supports(Shape::square(2).unwrap()));
+    assert!(!Band.supports(Shape::square(4).unwrap()));
+    let grid = Grid::parse(&".".repeat(16)).unwrap();
+    assert_eq!(
+        Band.solve(&grid, &SolveLimits::default()).status,
+        Status::Invalid
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Random puzzles cut from a solution grid, sometimes with one clue changed (which may leave
+    /// no solution): the count up to 30 agrees with the peer's, the status with the count.
+    #[test]
+    fn counts_agree_with_the_peer(
+        draw in proptest::collection::vec(0.0f64..1.0, 81),
+        density in 0.2f64..0.6,
+        change in proptest::option::of((0usize..81, 1u8..10)),
+    ) {
+        let mut cells: Vec<u8> = FULL.bytes().map(|c| c - b'0').collect();
+        for (cell, &x) in draw.iter().enumerate() {
+            if x >= density {
+                cells[cell] = 0;
+            }
+        }
+        if let Some((cell, digit)) = change {
+            cells[cell] = digit;
+        }
+        let line: String = cells.iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect();
+        if Grid::parse(&line).is_ok() {
+            let expected = peer_count(&line, 30);
+            let out = solve(&line, 30);
+            proptest::prop_assert_eq!(out.solutions, expected, "{}", line);
+            let status = match expected {
+                0 => Status::None,
+                1 => Status::Unique,
+                _ => Status::Multiple,
+            };
+            proptest::prop_assert_eq!(out.status, status);
+            proptest::prop_assert_eq!(out.solution.is_some(), expected > 0);
+        }
+    }
+}
+
+/// The 17-clue sample: the first `n` puzzles of `$DLXLAB_DATA/17-clue.txt` when it is there, else
+/// the 500 puzzles of the embedded default corpus, each also with one given removed (puzzles with
+/// several solutions).
+fn sample(n: usize) -> Vec<String> {
+    let text = std::env::var_os("DLXLAB_DATA")
+        .map(|dir| std::path::PathBuf::from(dir).join("17-clue.txt"))
+        .and_then(|path| std::fs::read_to_string(path).ok());
+    match &text {
+        Some(text) => text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(n)
+            .map(str::to_string)
+            .collect(),
+        None => crate::corpus::DEFAULT_CORPUS
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(500)
+            .flat_map(|l| {
+                let p = l.split_whitespace().next().unwrap().to_string();
+                let k = p.find(|c: char| c != '.').unwrap();
+                let mut fewer = p.clone().into_bytes();
+                fewer[k] = b'.';
+                [p, String::from_utf8(fewer).unwrap()]
+            })
+            .collect(),
+    }
+}
+
+/// The 17-clue sample against `fast`: the same status, solutions and first solution.
+#[test]
+fn agrees_with_fast_on_the_sample() {
+    let limits = SolveLimits::default();
+    for line in sample(500) {
+        let grid = Grid::parse(line.split_whitespace().next().unwrap()).unwrap();
+        let want = super::super::Fast.solve(&grid, &limits);
+        let got = Band.solve(&grid, &limits);
+        assert_eq!(
+            (got.status, got.solutions, got.solution),
+            (want.status, want.solutions, want.solution),
+            "{line}"
+        );
+    }
+}
+
+/// Issue 23: every compiled path of the propagation this CPU has gives exactly the portable
+/// path's outcome — status, solution and every counter — on the 17-clue sample (the first 2,000
+/// puzzles of `$DLXLAB_DATA/17-clue.txt` as CI runs it).
+#[test]
+fn every_path_agrees_with_the_portable_one() {
+    let lines = sample(2000);
+    assert!(lines.len() >= 1000);
+    let limits = SolveLimits::default();
+    let portable = paths::Path::Portable.kernel().unwrap();
+    let mut compared = 0;
+    for path in paths::Path::ALL {
+        let Some(kernel) = path.kernel() else {
+            eprintln!("path {}: not on this CPU, not compared", path.name());
+            continue;
+        };
+        for line in &lines {
+            let grid = Grid::parse(line.split_whitespace().next().unwrap()).unwrap();
+            let want = solve_with(portable, &grid, &limits);
+            assert_eq!(
+                solve_with(kernel, &grid, &limits),
+                want,
+                "{} {line}",
+                path.name()
+            );
+            assert_ne!(want.status, Status::Limit);
+        }
+        compared += 1;
+    }
+    assert!(compared >= 1);
+}
