@@ -184,7 +184,7 @@ fn write_report(s: &mut String, r: &Report) -> std::fmt::Result {
             "Bands of `{}` (see the agreement section for their ranges); medians over finished runs.\n",
             b.rating.column()
         )?;
-        write!(s, "| band | puzzles |")?;
+        write!(s, "| difficulty band | puzzles |")?;
         for solver in &b.solvers {
             write!(s, " {solver} |")?;
         }
