@@ -72,7 +72,7 @@ declare -A corpus=(
 study_args() {
     case "$1" in
     17-clue) args=() ;;
-    17-clue-no-mrv) args=(--solvers backtrack,singles,locked,subsets,fast,dlx,dc) ;;
+    17-clue-no-mrv) args=(--solvers backtrack,singles,locked,subsets,fast,band,dlx,dc) ;;
     17-clue-shard-1-of-25) args=(--shard 1/25) ;;
     se-sample) args=(--timing serial --ratings all) ;;
     hard)
