@@ -25,6 +25,7 @@ use dlxlab::xc::count::count;
 use dlxlab::xc::dc::Dc;
 use dlxlab::xc::dlx::Dlx;
 use dlxlab::xc::engine::Engine;
+use dlxlab::xc::memo::parallel::{self, Parallel, Sharing};
 use dlxlab::xc::memo::{solve, MemoConfig, MemoRun, SolutionCount};
 use dlxlab::xc::{Control, Limits, OptionId, Problem, SearchEnd};
 
@@ -34,6 +35,32 @@ fn memo(p: &Problem) -> MemoRun {
     let run = solve(p, &MemoConfig::default(), &Limits::NONE).unwrap();
     assert_eq!(run.end, SearchEnd::Exhausted);
     run
+}
+
+/// The count on `threads` threads, cut at `depth` (`None`: automatic), within `cache_bytes`.
+fn parallel_count(
+    p: &Problem,
+    threads: usize,
+    sharing: Sharing,
+    depth: Option<usize>,
+    cache_bytes: usize,
+) -> SolutionCount {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let run = pool
+        .install(|| {
+            parallel::count(
+                p,
+                &MemoConfig { cache_bytes },
+                &Parallel { depth, sharing },
+                &Limits::NONE,
+            )
+        })
+        .unwrap();
+    assert_eq!(run.end, SearchEnd::Exhausted);
+    run.count
 }
 
 fn dominoes(rows: usize, cols: usize) -> Problem {
@@ -216,6 +243,69 @@ fn known_counts() {
     }
 }
 
+/// Issue 24: counts on threads are the serial count, whatever the thread count, the cache (shared,
+/// per thread, too small) and the depth of the cut.
+#[test]
+fn parallel_counts_are_the_serial_count() {
+    let cases: Vec<(&str, Problem, u128)> = vec![
+        ("dominoes 8x8", dominoes(8, 8), 12_988_816),
+        ("queens 9", Queens::new(9).unwrap().problem().clone(), 352),
+        (
+            "langford 11",
+            Langford::new(11).unwrap().problem().clone(),
+            35584,
+        ),
+        (
+            "latin 5 reduced (colours)",
+            LatinSquares::new(5, true).unwrap().problem().clone(),
+            56,
+        ),
+    ];
+    for (name, p, want) in &cases {
+        let want = SolutionCount::Small(*want);
+        for threads in 1..=4 {
+            for sharing in [Sharing::Shared, Sharing::PerThread] {
+                for depth in [None, Some(0), Some(1), Some(3)] {
+                    let got = parallel_count(p, threads, sharing, depth, 1 << 30);
+                    assert_eq!(
+                        got, want,
+                        "{name}: {threads} threads, {sharing:?}, {depth:?}"
+                    );
+                }
+            }
+        }
+        for sharing in [Sharing::Shared, Sharing::PerThread] {
+            let got = parallel_count(p, 2, sharing, None, 4096);
+            assert_eq!(got, want, "{name}: tiny budget, {sharing:?}");
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_stops_every_thread() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let run = pool
+        .install(|| {
+            parallel::count(
+                &dominoes(8, 8),
+                &MemoConfig::default(),
+                &Parallel {
+                    depth: Some(2),
+                    sharing: Sharing::Shared,
+                },
+                &Limits {
+                    max_nodes: Some(5),
+                    max_time: None,
+                },
+            )
+        })
+        .unwrap();
+    assert!(matches!(run.end, SearchEnd::Limit(_)));
+}
+
 /// Fibonacci numbers, exactly.
 fn fibonacci(n: usize) -> BigUint {
     let (mut a, mut b) = (BigUint::ZERO, BigUint::from(1u8));
@@ -286,6 +376,19 @@ fn assert_agree(name: &str, p: &Problem) {
     // A budget too small for most entries changes the search, never the solutions.
     let tight = solve(p, &MemoConfig { cache_bytes: 2048 }, &Limits::NONE).unwrap();
     assert_eq!(memo_solutions(&tight), want, "{name}: tight budget");
+    // Nor do threads, caches shared or not, or where the tree is cut.
+    let n = SolutionCount::Small(want.len() as u128);
+    for (threads, sharing, depth) in [
+        (2, Sharing::Shared, None),
+        (3, Sharing::PerThread, Some(2)),
+        (2, Sharing::Shared, Some(1)),
+    ] {
+        let got = parallel_count(p, threads, sharing, depth, 1 << 20);
+        assert_eq!(
+            got, n,
+            "{name}: {threads} threads, {sharing:?}, depth {depth:?}"
+        );
+    }
 }
 
 #[test]
@@ -575,7 +678,47 @@ mod cli {
         for args in [
             &["xc", "-", "--count", "--zdd", "x.zdd"][..],
             &["xc", "-", "--count", "--sample", "3"][..],
-            &["xc", "-", "--engine", "memo", "--count", "--threads", "2"][..],
+            &["xc", "-", "--engine", "memo", "--threads", "2"][..],
+            &[
+                "xc",
+                "-",
+                "--engine",
+                "memo",
+                "--count",
+                "--threads",
+                "2",
+                "--zdd",
+                "x.zdd",
+            ][..],
+            &[
+                "xc",
+                "-",
+                "--engine",
+                "memo",
+                "--count",
+                "--threads",
+                "2",
+                "--sample",
+                "1",
+            ][..],
+            &[
+                "xc",
+                "-",
+                "--engine",
+                "memo",
+                "--count",
+                "--memo-cache",
+                "shared",
+            ][..],
+            &[
+                "xc",
+                "-",
+                "--count",
+                "--threads",
+                "2",
+                "--memo-cache",
+                "shared",
+            ][..],
             &[
                 "xc", "-", "--engine", "memo", "--count", "--policy", "first",
             ][..],
@@ -623,5 +766,29 @@ mod cli {
         );
         assert_eq!(text(&out.stdout), "6728\n");
         assert!(text(&out.stderr).contains("refused by the budget"));
+    }
+
+    #[test]
+    fn counts_on_threads() {
+        let problem = gen(&["gen-xc", "domino", "6x6"]);
+        for cache in ["shared", "per-thread"] {
+            let out = dlxlab(
+                &[
+                    "xc",
+                    "-",
+                    "--engine",
+                    "memo",
+                    "--count",
+                    "--threads",
+                    "2",
+                    "--memo-cache",
+                    cache,
+                    "--stats",
+                ],
+                &problem,
+            );
+            assert_eq!(text(&out.stdout), "6728\n", "{cache}");
+            assert!(text(&out.stderr).contains("2 threads"), "{cache}");
+        }
     }
 }

@@ -52,7 +52,9 @@
 //! subproblems tend to be "the items from some point on", which recur. Signatures do not depend on
 //! the order, so counts are exact under any rule.
 
+mod diagram;
 mod links;
+pub mod parallel;
 mod search;
 pub mod signature;
 pub mod zdd;
@@ -151,6 +153,10 @@ pub enum MemoError {
     /// The result did not fit in memory.
     #[error(transparent)]
     ZddFull(#[from] ZddFull),
+    /// A count on several threads passed 2^128 (they count in `u128`; one thread counts on
+    /// its ZDD, at any size).
+    #[error("the count passed 2^128, the most a count on several threads can hold: count on one thread (--threads 1)")]
+    CountOverflow,
 }
 
 /// Searches `problem` with a memo cache and returns the ZDD of all its solutions. Problems with
