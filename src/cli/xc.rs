@@ -218,6 +218,23 @@ pub(super) fn write_profile_and_time(
     )
 }
 
+/// Parses `dlxlab xc ...` with the parser of `xc` alone. Building the whole command line
+/// (every subcommand's arguments, then dropping them) was a third of the instructions and most
+/// of the heap page faults of `dlxlab xc` on a tiny problem (docs/counting.md). `None` unless
+/// the first argument is `xc` and the rest parse: then the caller parses with the full command,
+/// so help, version and every error read exactly as before.
+pub fn parse_alone() -> Option<XcArgs> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != "xc" {
+        return None;
+    }
+    let command = <XcArgs as clap::Args>::augment_args(clap::Command::new("xc"));
+    let matches = command
+        .try_get_matches_from(std::env::args_os().skip(1))
+        .ok()?;
+    <XcArgs as clap::FromArgMatches>::from_arg_matches(&matches).ok()
+}
+
 /// Runs `dlxlab xc`.
 pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
     let name = if args.input.as_os_str() == "-" {

@@ -25,7 +25,7 @@ mod versus;
 
 pub use cloud::MEDIAN_MIN_PUZZLES;
 pub use ecdf::{nodes_ecdf, time_ecdf};
-pub use engines::{engines_time, EnginesFigure, RatioSeries};
+pub use engines::{engines_time, ratio_rows, EnginesFigure, RatioSeries};
 pub use frame::{finished, Figure, PlotContext, PlotError, SCATTER_MAX};
 pub use histograms::rating_histograms;
 pub use nodes_vs_rating::nodes_vs_rating;
