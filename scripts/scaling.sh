@@ -2,7 +2,7 @@
 # How the study and split counting scale with threads (issue 25): runs them at each thread count,
 # checks that every thread count gave the same results, and writes reports/scaling/.
 #
-#   scripts/scaling.sh [--corpus FILE] [--lines N] [--queens N] [--out DIR] [THREADS...]
+#   scripts/scaling.sh [--corpus FILE] [--lines N] [--queens N] [--out DIR] [--keep-meta DIR] [--copies] [THREADS...]
 #
 # THREADS: the thread counts to run (default 1 2 4 8 ... up to nproc, and nproc itself); 1 is
 # always run, as the baseline of the speed-ups. Each run with T threads is pinned to T cores
@@ -22,6 +22,14 @@
 # Writes DIR (default reports/scaling): README.md (machine, load, command, tables), scaling.csv
 # (job, threads, wall, CPU, speed-up, efficiency), phases.csv (wall and CPU per phase per thread
 # count) and speedup.svg. The binary is target/release/dlxlab, built first (or $DLXLAB).
+# --copies adds, for each T > 1, the same work done by T independent 1-thread processes, each
+# pinned to its own core and sharing nothing: `study-no-plots-copies` (T shards, `study --shard K/T
+# --threads 1`; a shard run draws no report) and `queensN-dlx-copies` (T copies of the 1-thread
+# count, T times the work). They measure what the machine itself loses when T cores are busy
+# (shared caches, memory bandwidth, lower all-core clock, SMT siblings): the ceiling for any
+# in-process parallelism on it.
+# --keep-meta DIR also keeps each study's meta.json as DIR/meta-T.json. The revision named in the
+# README is `git rev-parse` of this checkout, or $DLXLAB_REV where there is no git (a copied tree).
 # Takes about (1 + 1/2 + 1/4 + ...) times the 1-thread time of each job. On one thread of a quiet
 # 2-vCPU AMD EPYC: the full 17-clue study about 110 s, queens 15 about 7 s (dlx) and 10 s (dc)
 # of CPU; so `scripts/scaling.sh` there takes about 3 minutes of CPU, 1.5 x (110 + 17) s.
@@ -33,6 +41,8 @@ CORPUS=""
 LINES=0
 QUEENS=15
 OUT=reports/scaling
+KEEP_META=""
+COPIES=no
 THREADS=()
 usage() { sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//;/^set -e/d' >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -41,6 +51,8 @@ while [ $# -gt 0 ]; do
         --lines) LINES=$2; shift 2 ;;
         --queens) QUEENS=$2; shift 2 ;;
         --out) OUT=$2; shift 2 ;;
+        --keep-meta) KEEP_META=$2; shift 2 ;;
+        --copies) COPIES=yes; shift ;;
         -h|--help) usage ;;
         -*) echo "scaling.sh: unknown option $1" >&2; usage ;;
         *) THREADS+=("$1"); shift ;;
@@ -91,6 +103,29 @@ run() {
     { time "${pin[@]}" "$@" 2> "$WORK/stderr" ; } 2> "$WORK/time"
 }
 
+# copies T CMD...: runs T copies of CMD at once, copy K (1..T) pinned to core K-1 with every `{K}`
+# in CMD replaced by K; their wall (first start to last end), user and system seconds go to
+# $WORK/time.
+copies() {
+    local t=$1
+    shift
+    local TIMEFORMAT='%R %U %S'
+    {
+        time (
+            for k in $(seq 1 "$t"); do
+                local cmd=("${@//\{K\}/$k}") pin=()
+                if [ "$PIN" = yes ] && [ "$t" -le "$NPROC" ]; then pin=(taskset -c "$((k - 1))"); fi
+                "${pin[@]}" "${cmd[@]}" > "$WORK/copy-$k.out" 2> "$WORK/copy-$k.err" || echo "$k" >> "$WORK/copies-failed" &
+            done
+            wait
+        )
+    } 2> "$WORK/time"
+    if [ -s "$WORK/copies-failed" ]; then
+        cat "$WORK/copy-$(head -n 1 "$WORK/copies-failed").err" >&2
+        return 1
+    fi
+}
+
 # Prints "wall cpu" of the timings object and "phase wall cpu" of each phase of a meta.json.
 phases() {
     awk '
@@ -104,7 +139,7 @@ phases() {
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 STARTED=$(date -u +%Y-%m-%dT%H:%M:%SZ)
-echo "job,threads,wall_s,cpu_s" > "$WORK/raw.csv"
+echo "job,threads,wall_s,cpu_s,base,work" > "$WORK/raw.csv"
 echo "threads,phase,wall_s,cpu_s" > "$WORK/phases.csv"
 BASE=""
 for t in "${THREADS[@]}"; do
@@ -116,13 +151,14 @@ for t in "${THREADS[@]}"; do
         exit 1
     fi
     read -r wall user sys < "$WORK/time"
-    echo "study,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}')" >> "$WORK/raw.csv"
+    echo "study,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}'),study,1" >> "$WORK/raw.csv"
     phases "$dir/meta.json" | awk -v t="$t" '$1 != "total" { print t "," $1 "," $2 "," $3 }' >> "$WORK/phases.csv"
     # The same run without its report phase.
     phases "$dir/meta.json" | awk -v t="$t" -v wall="$wall" -v cpu="$user $sys" '
         $1 == "report" { rw = $2; rc = $3 }
-        END { split(cpu, c, " "); printf "study-no-plots,%s,%.2f,%.2f\n", t, wall - rw, c[1] + c[2] - rc }
+        END { split(cpu, c, " "); printf "study-no-plots,%s,%.2f,%.2f,study-no-plots,1\n", t, wall - rw, c[1] + c[2] - rc }
     ' >> "$WORK/raw.csv"
+    if [ -n "$KEEP_META" ]; then mkdir -p "$KEEP_META" && cp "$dir/meta.json" "$KEEP_META/meta-$t.json"; fi
     cut -d, -f1-8,10- "$dir/runs.csv" > "$dir/runs-untimed.csv"
     sed -n '/^## Rank correlations/,$p' "$dir/report.md" > "$dir/report-numbers.md"
     if [ -z "$BASE" ]; then
@@ -157,16 +193,46 @@ if [ "$QUEENS" -gt 0 ]; then
                 exit 1
             fi
             read -r wall user sys < "$WORK/time"
-            echo "queens$QUEENS-$engine,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}')" >> "$WORK/raw.csv"
+            echo "queens$QUEENS-$engine,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}'),queens$QUEENS-$engine,1" >> "$WORK/raw.csv"
         done
+    done
+fi
+if [ "$COPIES" = yes ]; then
+    for t in "${THREADS[@]}"; do
+        [ "$t" -gt 1 ] || continue
+        echo "scaling.sh: study, $t independent 1-thread shards" >&2
+        rm -f "$WORK/copies-failed"
+        if ! copies "$t" "$DLXLAB" study --corpus "$WORK/corpus.txt" --threads 1 --quiet --shard "{K}/$t" --out "$WORK/copies-$t-{K}"; then
+            echo "scaling.sh: a study shard failed ($t copies)" >&2
+            exit 1
+        fi
+        read -r wall user sys < "$WORK/time"
+        echo "study-no-plots-copies,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}'),study-no-plots,1" >> "$WORK/raw.csv"
+        if [ "$QUEENS" -gt 0 ]; then
+            echo "scaling.sh: queens $QUEENS, dlx, $t independent 1-thread copies" >&2
+            rm -f "$WORK/copies-failed"
+            if ! copies "$t" "$DLXLAB" xc "$WORK/queens.dlx" --count --threads 1 --engine dlx; then
+                echo "scaling.sh: a queens copy failed ($t copies)" >&2
+                exit 1
+            fi
+            for k in $(seq 1 "$t"); do
+                if [ "$(cat "$WORK/copy-$k.out")" != "$COUNT" ]; then
+                    echo "scaling.sh: queens $QUEENS: copy $k counted $(cat "$WORK/copy-$k.out"), not $COUNT" >&2
+                    exit 1
+                fi
+            done
+            read -r wall user sys < "$WORK/time"
+            echo "queens$QUEENS-dlx-copies,$t,$wall,$(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}'),queens$QUEENS-dlx,$t" >> "$WORK/raw.csv"
+        fi
     done
 fi
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # Speed-up (1-thread wall / wall), efficiency (speed-up / threads), CPU against the 1-thread CPU.
+# A job of T copies doing `work` times the 1-thread job's work is measured against that work.
 awk -F, 'NR == 1 { print "job,threads,wall_s,cpu_s,speedup,efficiency,cpu_vs_1_thread"; next }
-    $2 == 1 { w1[$1] = $3; c1[$1] = $4 }
-    { printf "%s,%s,%s,%s,%.2f,%.2f,%.2f\n", $1, $2, $3, $4, w1[$1] / $3, w1[$1] / $3 / $2, $4 / c1[$1] }' \
+    $2 == 1 && $1 == $5 { w1[$1] = $3; c1[$1] = $4 }
+    { s = w1[$5] * $6 / $3; printf "%s,%s,%s,%s,%.2f,%.2f,%.2f\n", $1, $2, $3, $4, s, s / $2, $4 / (c1[$5] * $6) }' \
     "$WORK/raw.csv" > "$WORK/scaling.csv"
 
 # speedup.svg: speed-up against threads, one line per job, and the ideal (speed-up = threads).
@@ -207,8 +273,12 @@ awk -F, -v maxt="${THREADS[-1]}" '
     }' "$WORK/scaling.csv" > "$WORK/speedup.svg"
 
 CPU_MODEL=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-REV=$(git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown)
-if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2> /dev/null)" ]; then REV="$REV+dirty"; fi
+if [ -n "${DLXLAB_REV:-}" ]; then
+    REV=$DLXLAB_REV
+else
+    REV=$(git -C "$ROOT" rev-parse --short HEAD 2> /dev/null || echo unknown)
+    if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2> /dev/null)" ]; then REV="$REV+dirty"; fi
+fi
 table() {
     awk -F, 'NR > 1 { printf "| %s | %s | %.2f | %.2f | %.2fx | %.0f%% | %.2f |\n", $1, $2, $3, $4, $5, $6 * 100, $7 }' "$WORK/scaling.csv"
 }
@@ -218,6 +288,7 @@ phase_table() {
 ARGS=""
 [ "$LINES" -gt 0 ] && ARGS="$ARGS --lines $LINES"
 [ "$QUEENS" != 15 ] && ARGS="$ARGS --queens $QUEENS"
+[ "$COPIES" = yes ] && ARGS="$ARGS --copies"
 {
     echo "# Scaling with threads"
     echo
@@ -232,6 +303,11 @@ ARGS=""
     echo
     echo "Speed-up: 1-thread wall time / wall time; efficiency: speed-up / threads; CPU (user + system of the"
     echo "process) against the 1-thread run's. \`study-no-plots\` is the study run without its report phase."
+    if [ "$COPIES" = yes ]; then
+        echo "\`*-copies\`: the same work as T independent 1-thread processes, each pinned to its own core, sharing"
+        echo "nothing (\`study --shard K/T\`; T copies of the 1-thread count, measured against T times its work):"
+        echo "their CPU against 1 thread is what the machine loses when T cores are busy, whatever the program does."
+    fi
     echo
     echo "| job | threads | wall (s) | CPU (s) | speed-up | efficiency | CPU vs 1 thread |"
     echo "|---|---:|---:|---:|---:|---:|---:|"

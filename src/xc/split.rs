@@ -552,12 +552,20 @@ mod tests {
             .clone()
     }
 
+    /// The model's walk of the whole tree is an independent count: it must equal the engine's
+    /// serial search on every counter.
     #[test]
-    fn model_matches_knuth_on_twelve_queens() {
-        let plan = split(&queens(12), ChoicePolicy::Mrv, usize::MAX).unwrap();
-        eprintln!(
-            "{:?}",
-            (plan.above.solutions, plan.above.nodes, plan.above.updates)
-        );
+    fn model_walk_of_the_whole_tree_equals_the_engine_on_ten_queens() {
+        let problem = queens(10);
+        let plan = split(&problem, ChoicePolicy::Mrv, usize::MAX).unwrap();
+        assert!(plan.subproblems.is_empty());
+        let (mut engine, _) = crate::xc::choose::exact(&problem).unwrap();
+        engine.set_policy(ChoicePolicy::Mrv);
+        let serial = crate::xc::count::count(engine.as_mut(), 0, &Limits::default());
+        assert_eq!(plan.above.solutions, 724);
+        assert_eq!(plan.above.solutions, serial.stats.solutions);
+        assert_eq!(plan.above.nodes, serial.stats.nodes);
+        assert_eq!(plan.above.updates, serial.stats.updates);
+        assert_eq!(plan.above.profile, serial.stats.profile);
     }
 }
