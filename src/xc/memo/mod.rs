@@ -51,6 +51,12 @@
 //! makes equal subproblems branch alike, and low-numbered items go first, so the remaining
 //! subproblems tend to be "the items from some point on", which recur. Signatures do not depend on
 //! the order, so counts are exact under any rule.
+//!
+//! # On threads
+//!
+//! [`parallel::count`] cuts the top of the tree into subproblems and counts them on the rayon
+//! pool, with the same search building numbers instead of ZDD nodes (`Counter` in `memo/diagram.rs`),
+//! so that the threads can share one cache of counts or keep one each.
 
 mod diagram;
 mod links;

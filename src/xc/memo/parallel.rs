@@ -8,7 +8,7 @@
 //! found above the cut, and names each node at the cut by its *path*, the option nodes chosen on
 //! the way to it. A worker thread replays a path on its own copy of the dancing links (the same
 //! covers and commits in the same order, so the same subproblem) and counts below it with
-//! [`super::search::search`], building a [`Counter`] instead of a ZDD: the result of a
+//! the serial engine's search, building a count (`Counter`, in `memo/diagram.rs`) instead of a ZDD: the result of a
 //! subproblem is its number of solutions, a plain number the same on every thread. The count is
 //! the solutions above the cut plus the sum over the paths — exact whatever the thread count, the
 //! schedule or the cache, because a cache only ever answers with the count of the same
@@ -16,7 +16,7 @@
 //!
 //! # Shared or per thread
 //!
-//! With [`Sharing::Shared`] every thread looks subproblems up in one [`SharedCache`] (shards behind
+//! With [`Sharing::Shared`] every thread looks subproblems up in one cache (shards behind
 //! locks) and stores a count only when it has finished the subproblem; with
 //! [`Sharing::PerThread`] each thread keeps its own cache across all the paths it counts, and
 //! threads solve again what another one has solved. The budget is the same in all: split among

@@ -17,7 +17,7 @@
 //! allocator refuses it, new subproblems are simply not stored (`Cache::refused` counts them) —
 //! they are solved again when met again, so the count stays exact and only the time grows.
 //!
-//! [`SharedCache`] is the same table cut into shards behind locks, for counting on several
+//! `SharedCache` is the same table cut into shards behind locks, for counting on several
 //! threads: a thread looks a subproblem up when it enters it and stores its count only when it
 //! has finished it, so no thread ever reads an entry still being computed.
 
