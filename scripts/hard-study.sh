@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
-# Remakes reports/hard/ (issue 13): every built-in solver and the two reference adapters
-# (the `sudoku` crate through examples/external_sudoku.rs, and the Python MRV solver
-# examples/external_solver.py) on datasets/hard.txt, ratings and plots included.
+# Remakes reports/hard/ (issue 13): checks datasets/hard.txt with every built-in solver, then
+# regenerates the study as scripts/reproduce.sh does for every committed report (every built-in
+# solver and the two reference adapters: the `sudoku` crate through examples/external_sudoku.rs
+# and the Python MRV solver examples/external_solver.py; ratings and plots included), so that
+# `scripts/reproduce.sh --check hard` proves it.
 #
-#   scripts/hard-study.sh [--timing serial]
+#   scripts/hard-study.sh
 #
-# The committed report was made on a loaded 2-core machine with the default parallel timing; on a
-# quiet machine, `--timing serial` gives fair single-threaded times. runs.csv and ratings.csv are
+# Run it from a clean checkout (meta.json records the revision). runs.csv and ratings.csv are
 # written too but not committed (see reports/hard/discussion.md).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 cargo build --release --quiet
-cargo build --release --quiet --example external_sudoku
 target/release/dlxlab check --corpus datasets/hard.txt \
   --solvers backtrack,mrv,singles,locked,subsets,fast,dlx,dc
-target/release/dlxlab study --corpus datasets/hard.txt --out reports/hard "$@" \
-  --external sudoku-crate=target/release/examples/external_sudoku \
-  --external py-mrv="python3 examples/external_solver.py"
+exec scripts/reproduce.sh hard

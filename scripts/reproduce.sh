@@ -5,13 +5,15 @@
 #   reports/17-clue-no-mrv/         the same without mrv (the cheap every-puzzle study)
 #   reports/17-clue-shard-1-of-25/  every solver on shard 1 of 25 (lines 1, 26, 51, ...)
 #   reports/se-sample/              puzzles that carry a Sudoku Explainer rating  (se-rated-sample.txt)
+#   reports/hard/                   1,029 puzzles rated 9.0-9.2, every solver and two external
+#                                   reference programs  (datasets/hard.txt, in this repository)
 #
 # For each: `dlxlab study --no-plots` (runs.csv, ratings.csv, meta.json, summary.md), then
 # `dlxlab report` (figures, report.md, deterministic.json, and the report section of summary.md).
 # The CSVs stay in the directories but are not committed (.gitignore). Run it from a clean
 # checkout: meta.json records the revision, `+dirty` when the tree had uncommitted changes.
 #
-# Usage: scripts/reproduce.sh [--check] [STUDY...]      (default: all four)
+# Usage: scripts/reproduce.sh [--check] [STUDY...]      (default: all five)
 #   --check   regenerate nothing: rerun each study into a temporary directory and compare it with
 #             the committed report (`dlxlab report --check`): exit 1 on any difference in the
 #             deterministic content (counts, nodes, ratings, statistics, figures but the time ones).
@@ -29,6 +31,10 @@
 #   17-clue-shard-1-of-25  --shard 1/25
 #   se-sample      --timing serial --ratings all   fair single-threaded times, and the
 #                  decision-tree index in ratings.csv (1,280 puzzles: seconds)
+#   hard           --external sudoku-crate=target/release/examples/external_sudoku
+#                  --external py-mrv="python3 examples/external_solver.py"   the `sudoku` crate
+#                  and the Python MRV solver through the external protocol beside the built-in
+#                  solvers (issue 13; needs python3; the Python solver is most of its ~30 s)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -52,42 +58,58 @@ if [[ "${1:-}" == "--check" ]]; then
     shift
 fi
 
-all=(17-clue 17-clue-no-mrv 17-clue-shard-1-of-25 se-sample)
+all=(17-clue 17-clue-no-mrv 17-clue-shard-1-of-25 se-sample hard)
+# The corpus file of each study: in $data, or (hard) in this repository.
 declare -A corpus=(
-    [17-clue]=17-clue.txt
-    [17-clue-no-mrv]=17-clue.txt
-    [17-clue-shard-1-of-25]=17-clue.txt
-    [se-sample]=se-rated-sample.txt
+    [17-clue]="$data/17-clue.txt"
+    [17-clue-no-mrv]="$data/17-clue.txt"
+    [17-clue-shard-1-of-25]="$data/17-clue.txt"
+    [se-sample]="$data/se-rated-sample.txt"
+    [hard]=datasets/hard.txt
 )
-declare -A study_args=(
-    [17-clue]=""
-    [17-clue-no-mrv]="--solvers backtrack,singles,locked,subsets,fast,dlx,dc"
-    [17-clue-shard-1-of-25]="--shard 1/25"
-    [se-sample]="--timing serial --ratings all"
-)
+# The flags of `dlxlab study` for study $1, into the array `args` (an array, so that an external
+# solver's command keeps its spaces).
+study_args() {
+    case "$1" in
+    17-clue) args=() ;;
+    17-clue-no-mrv) args=(--solvers backtrack,singles,locked,subsets,fast,dlx,dc) ;;
+    17-clue-shard-1-of-25) args=(--shard 1/25) ;;
+    se-sample) args=(--timing serial --ratings all) ;;
+    hard)
+        args=(--external sudoku-crate=target/release/examples/external_sudoku
+            --external "py-mrv=python3 examples/external_solver.py")
+        ;;
+    esac
+}
 studies=("$@")
 [[ ${#studies[@]} -gt 0 ]] || studies=("${all[@]}")
 
 for name in "${studies[@]}"; do
     [[ -n "${corpus[$name]:-}" ]] || die "unknown study '$name' (known: ${all[*]})"
-    file="$data/${corpus[$name]}"
+    file="${corpus[$name]}"
     [[ -s "$file" ]] || die "missing corpus $file for study '$name'.
-  Set DLXLAB_DATA to the directory that holds ${corpus[$name]}, or run scripts/fetch-datasets.sh."
+  Set DLXLAB_DATA to the directory that holds $(basename "$file"), or run scripts/fetch-datasets.sh."
+    if [[ "$name" == hard ]]; then
+        command -v python3 >/dev/null || die "study 'hard' runs examples/external_solver.py: python3 is needed"
+    fi
 done
 
 cargo build --release --quiet
+if [[ " ${studies[*]} " == *" hard "* ]]; then
+    cargo build --release --quiet --example external_sudoku
+fi
 bin=target/release/dlxlab
 failed=()
 work=""
 for name in "${studies[@]}"; do
-    file="$data/${corpus[$name]}"
+    file="${corpus[$name]}"
+    study_args "$name"
     out="reports/$name"
     if $check; then
         [[ -s "$out/deterministic.json" ]] || die "$out/deterministic.json missing: regenerate with scripts/reproduce.sh $name"
         fresh=$(mktemp -d)
         echo "== $name: study of $file into $fresh (check)" >&2
-        # shellcheck disable=SC2086 # the arguments are a list of flags
-        "$bin" study --corpus "$file" --out "$fresh" --quiet --no-plots ${study_args[$name]}
+        "$bin" study --corpus "$file" --out "$fresh" --quiet --no-plots ${args[@]+"${args[@]}"}
         if "$bin" report --check "$out" --against "$fresh"; then
             rm -rf "$fresh"
         else
@@ -103,8 +125,7 @@ for name in "${studies[@]}"; do
     mkdir -p "$work/$name"
     [[ ! -f "$out/discussion.md" ]] || cp "$out/discussion.md" "$work/$name/"
     echo "== $name: study of $file" >&2
-    # shellcheck disable=SC2086 # the arguments are a list of flags
-    "$bin" study --corpus "$file" --out "$work/$name" --quiet --no-plots ${study_args[$name]}
+    "$bin" study --corpus "$file" --out "$work/$name" --quiet --no-plots ${args[@]+"${args[@]}"}
     echo "== $name: report" >&2
     "$bin" report "$work/$name" --title "$name" --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}"
 done

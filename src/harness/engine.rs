@@ -205,6 +205,14 @@ struct InFlight {
     slot_blocks: Vec<(usize, usize)>,
 }
 
+impl InFlight {
+    /// The block of `slot` that holds the chunk's puzzle `p`, and the puzzle's index in it.
+    fn block_of(&self, slot: usize, p: usize) -> (usize, usize) {
+        let (first_block, size) = self.slot_blocks[slot];
+        (first_block + p / size, p % size)
+    }
+}
+
 struct Driver<'p, 'a> {
     plan: &'p Plan<'a>,
     stop: &'p AtomicBool,
@@ -436,11 +444,10 @@ impl<'p, 'a> Driver<'p, 'a> {
         'puzzles: for p in 0..chunk.records {
             let mut whole = Vec::with_capacity(per);
             for slot in 0..per {
-                let (first_block, size) = chunk.slot_blocks[slot];
-                let done = chunk.done[first_block + p / size]
+                let (block, k) = chunk.block_of(slot, p);
+                let done = chunk.done[block]
                     .as_mut()
                     .expect("every block of a written chunk is done");
-                let k = p % size;
                 match done.rows[k].take() {
                     Some(row) => {
                         whole.push(row);
@@ -450,11 +457,10 @@ impl<'p, 'a> Driver<'p, 'a> {
             }
             if self.plan.csv_rows {
                 for slot in 0..per {
-                    let (first_block, size) = chunk.slot_blocks[slot];
-                    let done = chunk.done[first_block + p / size]
+                    let (block, k) = chunk.block_of(slot, p);
+                    let done = chunk.done[block]
                         .as_ref()
                         .expect("every block of a written chunk is done");
-                    let k = p % size;
                     let start = if k == 0 { 0 } else { done.ends[k - 1] };
                     csv.extend_from_slice(&done.csv[start..done.ends[k]]);
                 }

@@ -47,7 +47,7 @@ pub struct SolverStats {
     pub times: Vec<u64>,
 }
 
-/// Mean, median, 90th and 99th percentile (nearest rank) and maximum of a sample.
+/// Mean, median, 90th and 99th percentile (R's type 7, as the report's) and maximum of a sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Spread {
     /// Arithmetic mean.

@@ -192,13 +192,13 @@ fn children_cpu_seconds() -> f64 {
     seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-/// The median (the upper one of an even count); 0 for no values.
-fn median(mut values: Vec<f64>) -> f64 {
+/// The median, as every median of dlxlab ([`crate::report::stats::median`]: the mean of the two
+/// middle values for an even count); 0 for no values.
+fn median(values: Vec<f64>) -> f64 {
     if values.is_empty() {
         return 0.0;
     }
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+    crate::report::stats::median(&values)
 }
 
 #[cfg(test)]
@@ -247,6 +247,7 @@ mod tests {
     #[test]
     fn medians() {
         assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
         assert_eq!(median(vec![]), 0.0);
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! A study's numbers are of two kinds. **Deterministic**: statuses, solution, node and guess
 //! counts, ratings, and everything computed from them with a fixed seed (medians, correlations
-//! and their bootstrap intervals, the figures other than the time distribution). **Measured**:
+//! and their bootstrap intervals, the figures other than the two drawn from times). **Measured**:
 //! times, throughput, and the machine, compiler and revision a run happened on. The committed
 //! files keep the two apart so that the first kind can be proved:
 //!
@@ -17,8 +17,8 @@
 //! with the same solvers and limits, run by today's code (`scripts/reproduce.sh --check` makes it),
 //! on which the report is drawn again with the committed options and `discussion.md`. It then
 //! compares `deterministic.json` field by field, `report.md` and `summary.md` outside the measured
-//! sections line by line, and every committed figure but the time distribution byte by byte. A
-//! hand edit of any compared number, a stale report, or code that changed a count all show up as
+//! sections line by line, and every committed figure but `time-ecdf` and `time-vs-nodes` byte by
+//! byte. A hand edit of any compared number, a stale report, or code that changed a count all show up as
 //! a named difference.
 
 use std::path::{Path, PathBuf};

@@ -170,6 +170,7 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
         .collect();
     jobs.push(Box::new(|| plots::nodes_ecdf(data, ctx).map(Some)));
     jobs.push(Box::new(|| plots::time_ecdf(data, ctx).map(Some)));
+    jobs.push(Box::new(|| plots::time_vs_nodes(data, ctx)));
     jobs.push(Box::new(|| plots::dlx_vs_singles(data, ctx)));
     jobs.push(Box::new(|| plots::rating_histograms(data, ctx)));
     let (drawn, correlations) = rayon::join(

@@ -21,14 +21,18 @@ mod engines;
 mod frame;
 mod histograms;
 mod nodes_vs_rating;
+mod time_vs_nodes;
 mod versus;
 
 pub use cloud::MEDIAN_MIN_PUZZLES;
-pub use ecdf::{nodes_ecdf, time_ecdf};
+pub use ecdf::{coinciding, nodes_ecdf, time_ecdf};
 pub use engines::{engines_time, ratio_rows, EnginesFigure, RatioSeries};
-pub use frame::{finished, Figure, PlotContext, PlotError, SCATTER_MAX};
+pub use frame::{
+    finished, stopped, stopped_per_solver, Figure, PlotContext, PlotError, SCATTER_MAX,
+};
 pub use histograms::rating_histograms;
 pub use nodes_vs_rating::nodes_vs_rating;
+pub use time_vs_nodes::time_vs_nodes;
 pub use versus::dlx_vs_singles;
 
 #[cfg(test)]

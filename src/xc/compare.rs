@@ -188,11 +188,14 @@ pub struct Measurement {
     pub scope: &'static str,
 }
 
-/// The median of `times` (the lower middle one for an even count); 0 for none.
+/// The median of `times`, as every median of dlxlab ([`crate::report::stats::median`]: the mean
+/// of the two middle values for an even count), rounded to the nanosecond; 0 for none.
 pub fn median_ns(times: &[u64]) -> u64 {
-    let mut t = times.to_vec();
-    t.sort_unstable();
-    t.get(t.len().saturating_sub(1) / 2).copied().unwrap_or(0)
+    if times.is_empty() {
+        return 0;
+    }
+    let t: Vec<f64> = times.iter().map(|&t| t as f64).collect();
+    crate::report::stats::median(&t).round() as u64
 }
 
 /// The contenders that make sense for `problem`: `dlx-general` only when `dlx` takes the fast path.
@@ -412,7 +415,7 @@ mod tests {
     #[test]
     fn median_of_times() {
         assert_eq!(median_ns(&[5, 1, 9]), 5);
-        assert_eq!(median_ns(&[4, 1, 9, 7]), 4);
+        assert_eq!(median_ns(&[4, 1, 9, 7]), 6, "(4 + 7) / 2 = 5.5, rounded");
         assert_eq!(median_ns(&[]), 0);
     }
 }

@@ -4,12 +4,11 @@
 //! with the reason, and every other solver's rows stay intact.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use dlxlab::harness::Row;
 use dlxlab::solvers::Status;
 
-const BIN: &str = env!("CARGO_BIN_EXE_dlxlab");
+use super::support::{dlxlab, BIN};
 
 /// The Rust adapter, which `cargo test` builds next to the binary.
 fn rust_adapter() -> PathBuf {
@@ -46,12 +45,6 @@ fn corpus(dir: &Path, n: usize) -> PathBuf {
     let path = dir.join("corpus.txt");
     std::fs::write(&path, text).unwrap();
     path
-}
-
-fn dlxlab(dir: &Path) -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.current_dir(dir).env_remove("DLXLAB_DATA");
-    cmd
 }
 
 #[test]

@@ -3,11 +3,10 @@
 //! solver.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use dlxlab::harness::Row;
 
-const BIN: &str = env!("CARGO_BIN_EXE_dlxlab");
+use super::support::{dlxlab, run_ok, untimed, BIN};
 
 /// The embedded default corpus, whose first puzzles serve as valid inputs.
 fn default_puzzles(n: usize) -> Vec<&'static str> {
@@ -18,31 +17,8 @@ fn default_puzzles(n: usize) -> Vec<&'static str> {
         .collect()
 }
 
-/// `dlxlab` with no data directory, run in `cwd`.
-fn dlxlab(cwd: &Path) -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.current_dir(cwd).env_remove("DLXLAB_DATA");
-    cmd
-}
-
-fn run_ok(cmd: &mut Command) -> Output {
-    let out = cmd.output().expect("dlxlab runs");
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
 fn rows(dir: &Path) -> Vec<Row> {
     dlxlab::harness::read_rows(&dir.join("runs.csv")).expect("runs.csv reads")
-}
-
-/// Rows with `time_ns` zeroed, for comparisons across runs.
-fn untimed(rows: Vec<Row>) -> Vec<Row> {
-    rows.into_iter().map(|r| Row { time_ns: 0, ..r }).collect()
 }
 
 fn write_corpus(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {

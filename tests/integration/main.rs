@@ -20,6 +20,7 @@ mod report_pipeline;
 mod report_stats;
 mod safety;
 mod solvers_agree;
+mod support;
 mod variants;
 mod xc_dc;
 mod xc_engine;

@@ -129,6 +129,7 @@ fn report_writes_every_figure_in_png_and_svg_and_the_markdown() {
             "nodes-vs-decision-tree",
             "nodes-ecdf",
             "time-ecdf",
+            "time-vs-nodes",
             "dlx-vs-singles",
             "rating-histograms"
         ]
@@ -205,6 +206,18 @@ fn large_corpora_are_drawn_as_density_and_svgs_stay_small() {
         .is_none());
     let svg = std::fs::metadata(dir.path().join("nodes-vs-technique-rating.svg")).unwrap();
     assert!(svg.len() < 3_000_000, "SVG of {} bytes", svg.len());
+    // Every 2-D histogram has a labelled colour bar.
+    for stem in [
+        "nodes-vs-technique-rating",
+        "time-vs-nodes",
+        "dlx-vs-singles",
+    ] {
+        let svg = std::fs::read_to_string(dir.path().join(format!("{stem}.svg"))).unwrap();
+        assert!(
+            svg.contains("puzzles per cell (log scale)"),
+            "{stem}.svg has its colour bar"
+        );
+    }
     let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
     assert!(md.contains("| — |"), "intervals are dashes when B = 0");
 }
@@ -472,5 +485,231 @@ fn ratings_of_lines_without_runs_are_counted_and_ignored() {
     assert_eq!(
         data.ratings.unwrap()[0].as_ref().unwrap().technique,
         Some(Rating::Score(2.0))
+    );
+}
+
+/// Rows of runs.csv of `solver` with status `limit`.
+fn stopped_rows(dir: &Path, solver: &str) -> usize {
+    std::fs::read_to_string(dir.join("runs.csv"))
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains(&format!(",{solver},limit,")))
+        .count()
+}
+
+#[test]
+fn runs_stopped_by_a_budget_are_drawn_and_counted_not_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 300, true, 5);
+    let k = stopped_rows(dir.path(), "backtrack");
+    assert!(k > 0, "the synthetic study stops backtrack at 5000 nodes");
+    generate(dir.path(), &options(0)).unwrap();
+    let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+    // The nodes-vs-rating caption counts the stopped runs of the puzzles with that rating (all
+    // of them here), the distributions count them all.
+    assert!(
+        md.contains(&format!(
+            "runs stopped by a budget (drawn as △ at the count where they stopped, not in the \
+             medians): backtrack {k}"
+        )),
+        "{md}"
+    );
+    assert!(md.contains(&format!(
+        "runs stopped by a budget (counted at the node count where they stopped): backtrack {k}"
+    )));
+    assert!(md.contains(&format!(
+        "runs stopped by a budget (drawn as △, not in the medians): backtrack {k}"
+    )));
+    // The panel says how many, and the marks are drawn (white triangles with a black edge).
+    let svg = std::fs::read_to_string(dir.path().join("nodes-vs-technique-rating.svg")).unwrap();
+    assert!(svg.contains(&format!("backtrack (n = {}, {k} stopped △)", 300 - k)));
+    assert!(svg.contains("△: runs stopped by a budget"));
+    assert!(
+        svg.contains("<polygon"),
+        "stopped runs are drawn as triangles"
+    );
+    let svg = std::fs::read_to_string(dir.path().join("nodes-ecdf.svg")).unwrap();
+    assert!(svg.contains(&format!("backtrack (n = 300, {k} stopped by a budget)")));
+}
+
+#[test]
+fn a_study_without_stopped_runs_says_nothing_about_budgets() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 100, true, 6);
+    let runs = std::fs::read_to_string(dir.path().join("runs.csv"))
+        .unwrap()
+        .replace(",backtrack,limit,", ",backtrack,unique,");
+    std::fs::write(dir.path().join("runs.csv"), runs).unwrap();
+    generate(dir.path(), &options(0)).unwrap();
+    let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+    assert!(!md.contains("stopped by a budget"), "{md}");
+    let svg = std::fs::read_to_string(dir.path().join("nodes-vs-technique-rating.svg")).unwrap();
+    assert!(!svg.contains("△"));
+}
+
+#[test]
+fn ecdf_curves_that_coincide_are_marked_so() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 200, true, 7);
+    // Give `fast` exactly the node counts of `locked` (as on real corpora, where their trees are
+    // the same), puzzle by puzzle.
+    let text = std::fs::read_to_string(dir.path().join("runs.csv")).unwrap();
+    let locked: std::collections::HashMap<String, String> = text
+        .lines()
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f.len() > 6 && f[3] == "locked")
+        .map(|f| (f[0].to_string(), f[6].to_string()))
+        .collect();
+    let runs: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mut f: Vec<String> = l.split(',').map(String::from).collect();
+            if f.len() > 6 && f[3] == "fast" {
+                f[6] = locked[&f[0]].clone();
+            }
+            f.join(",")
+        })
+        .collect();
+    std::fs::write(dir.path().join("runs.csv"), runs.join("\n") + "\n").unwrap();
+    generate(dir.path(), &options(0)).unwrap();
+    let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
+    assert!(
+        md.contains(
+            "identical distributions, the later curve dashed over the earlier: fast = locked**"
+        ),
+        "{md}"
+    );
+    let svg = std::fs::read_to_string(dir.path().join("nodes-ecdf.svg")).unwrap();
+    assert!(svg.contains("fast (n = 200) = locked"));
+    // Times differ, so the time ECDF marks nothing.
+    let svg = std::fs::read_to_string(dir.path().join("time-ecdf.svg")).unwrap();
+    assert!(!svg.contains("= locked"));
+}
+
+#[test]
+fn rating_histograms_show_ep_and_ed_beside_er_when_ratings_csv_has_them() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 80, true, 8);
+    generate(dir.path(), &options(0)).unwrap();
+    let svg = std::fs::read_to_string(dir.path().join("rating-histograms.svg")).unwrap();
+    assert!(svg.contains("ER: technique_rating (n = 80)"));
+    assert!(
+        !svg.contains("EP: pearl_rating"),
+        "no pearl column, no panel"
+    );
+    assert!(svg.contains("puzzles (log scale)"));
+
+    // ratings.csv as `dlxlab rate` writes it today: EP and ED after the error column.
+    let text = std::fs::read_to_string(dir.path().join("ratings.csv")).unwrap();
+    let mut lines = text.lines();
+    let mut out = format!(
+        "{},error,pearl_rating,diamond_rating\n",
+        lines.next().unwrap()
+    );
+    for (i, l) in lines.enumerate() {
+        let (ep, ed) = if i % 10 == 0 {
+            ("beyond", "beyond")
+        } else {
+            ("1.2", "1.5")
+        };
+        out.push_str(&format!("{l},,{ep},{ed}\n"));
+    }
+    std::fs::write(dir.path().join("ratings.csv"), out).unwrap();
+    let data = load_study(dir.path()).unwrap();
+    let r = data.ratings.as_ref().unwrap()[0].as_ref().unwrap();
+    assert_eq!(
+        (r.pearl, r.diamond),
+        (Some(Rating::Beyond), Some(Rating::Beyond))
+    );
+    generate(dir.path(), &options(0)).unwrap();
+    let svg = std::fs::read_to_string(dir.path().join("rating-histograms.svg")).unwrap();
+    for panel in [
+        "ER: technique_rating (n = 80)",
+        "EP: pearl_rating (n = 80)",
+        "ED: diamond_rating (n = 80)",
+        "external_rating (n = 80)",
+        "decision_tree (n = 80)",
+    ] {
+        assert!(svg.contains(panel), "{panel}");
+    }
+}
+
+/// `load_study` on a pool of `threads` threads.
+fn load_on(threads: usize, dir: &Path) -> Result<dlxlab::report::data::StudyData, DataError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| load_study(dir))
+}
+
+/// A runs.csv over a megabyte is parsed in chunks on several threads: the data, and every error
+/// with its line, are those of the row-by-row reader on one thread.
+#[test]
+fn parallel_loading_equals_row_by_row() {
+    let dir = tempfile::tempdir().unwrap();
+    write_study(dir.path(), 3000, true, 11);
+    let runs = std::fs::read_to_string(dir.path().join("runs.csv")).unwrap();
+    assert!(runs.len() > 2 << 20, "the file must be cut into chunks");
+    let one = load_on(1, dir.path()).unwrap();
+    for threads in [2, 3, 8] {
+        let many = load_on(threads, dir.path()).unwrap();
+        assert_eq!(many.lines, one.lines);
+        assert_eq!(many.solvers, one.solvers);
+        assert_eq!(many.runs, one.runs);
+        assert_eq!(many.ratings, one.ratings);
+        assert_eq!(
+            (many.run_rows, many.rating_rows, many.unmatched_ratings),
+            (one.run_rows, one.rating_rows, one.unmatched_ratings)
+        );
+    }
+    assert!(one.run_rows >= 3000 * SOLVERS.len());
+
+    // Errors deep in the file: a bad field, a ragged row, a duplicate row.
+    let lines: Vec<&str> = runs.lines().collect();
+    let bad_line = 15_001; // 1-based line of the file
+    let edit = |replace: &dyn Fn(&str) -> String| {
+        let mut text = String::new();
+        for (i, l) in lines.iter().enumerate() {
+            if i + 1 == bad_line {
+                text.push_str(&replace(l));
+            } else {
+                text.push_str(l);
+            }
+            text.push('\n');
+        }
+        std::fs::write(dir.path().join("runs.csv"), text).unwrap();
+    };
+    edit(&|l| l.replacen(",unique,1,", ",unique,1,x", 1));
+    let expected = load_on(1, dir.path()).unwrap_err();
+    assert!(
+        matches!(expected, DataError::BadField { line: 15_001, .. }),
+        "{expected}"
+    );
+    assert_eq!(
+        load_on(4, dir.path()).unwrap_err().to_string(),
+        expected.to_string()
+    );
+
+    edit(&|l| format!("{l},extra"));
+    let expected = load_on(1, dir.path()).unwrap_err();
+    assert!(
+        matches!(expected, DataError::Csv { line: 15_001, .. }),
+        "{expected}"
+    );
+    assert_eq!(
+        load_on(4, dir.path()).unwrap_err().to_string(),
+        expected.to_string()
+    );
+
+    edit(&|_| lines[bad_line - 2].to_string());
+    let expected = load_on(1, dir.path()).unwrap_err();
+    assert!(
+        matches!(expected, DataError::Duplicate { line: 15_001, .. }),
+        "{expected}"
+    );
+    assert_eq!(
+        load_on(4, dir.path()).unwrap_err().to_string(),
+        expected.to_string()
     );
 }

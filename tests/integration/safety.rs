@@ -8,10 +8,10 @@ use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use dlxlab::corpus::{Shard, Source};
-use dlxlab::harness::{select_solvers, study, Row, StudyConfig};
+use dlxlab::harness::{select_solvers, study, StudyConfig};
 use dlxlab::solvers::SolveLimits;
 
-const BIN: &str = env!("CARGO_BIN_EXE_dlxlab");
+use super::support::{dlxlab, run_ok, untimed, BIN};
 
 /// Puzzles `from..from + n` of the embedded corpus (81 characters each, so that two slices of
 /// the same length make corpora of the same shape and size).
@@ -38,25 +38,6 @@ fn corpus_text(from: usize, n: usize) -> String {
     text
 }
 
-fn dlxlab(cwd: &Path) -> Command {
-    let mut cmd = Command::new(BIN);
-    cmd.current_dir(cwd)
-        .env_remove("DLXLAB_DATA")
-        .stdin(Stdio::null());
-    cmd
-}
-
-fn run_ok(cmd: &mut Command) -> Output {
-    let out = cmd.output().expect("dlxlab runs");
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut files = BTreeMap::new();
@@ -73,10 +54,6 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         }
     }
     files
-}
-
-fn untimed(rows: Vec<Row>) -> Vec<Row> {
-    rows.into_iter().map(|r| Row { time_ns: 0, ..r }).collect()
 }
 
 mod resume {

@@ -121,15 +121,20 @@ fn reprint(p: &VariantPuzzle) -> String {
 fn x_sudoku() {
     let empty = VariantPuzzle::parse(Variant::X, &dots(81)).unwrap();
     known_solution_cycle(&empty, 1, 81);
-    // Two 5s on the main diagonal, in different rows, columns and boxes: no solution.
+    // Two 5s on the main diagonal, in different rows, columns and boxes: refused as input.
     let mut g = dots(81);
     g.replace_range(0..1, "5");
     g.replace_range(40..41, "5");
-    let p = VariantPuzzle::parse(Variant::X, &g).unwrap();
-    assert_eq!(solve(&p, &TWO).status, Status::None);
-    // The checker catches a classic grid that breaks a diagonal.
+    assert!(matches!(
+        VariantPuzzle::parse(Variant::X, &g),
+        Err(VariantError::Clash { cells: (0, 40), .. })
+    ));
+    // The checker catches a grid that changes a given.
     let classic = VariantPuzzle::parse(Variant::Classic, &dots(81)).unwrap();
     let grid = some_solution(&classic);
+    let mut g = dots(81);
+    g.replace_range(0..1, &(grid[0] % 9 + 1).to_string());
+    let p = VariantPuzzle::parse(Variant::X, &g).unwrap();
     assert!(matches!(
         check_solution(&p, &grid),
         Err(VariantRuleError::GivenChanged(..))
@@ -153,12 +158,18 @@ fn x_sudoku() {
 fn windoku() {
     let empty = VariantPuzzle::parse(Variant::Windoku, &dots(81)).unwrap();
     known_solution_cycle(&empty, 2, 81);
-    // Same digit at r2c2 and r4c4: both in window 1, in different rows, columns and boxes.
+    // Same digit at r2c2 and r4c4: both in window 1, in different rows, columns and boxes:
+    // refused as input.
     let mut g = dots(81);
     g.replace_range(10..11, "7");
     g.replace_range(30..31, "7");
-    let p = VariantPuzzle::parse(Variant::Windoku, &g).unwrap();
-    assert_eq!(solve(&p, &TWO).status, Status::None);
+    assert!(matches!(
+        VariantPuzzle::parse(Variant::Windoku, &g),
+        Err(VariantError::Clash {
+            cells: (10, 30),
+            ..
+        })
+    ));
     // The same givens are fine without windows.
     let c = VariantPuzzle::parse(Variant::Classic, &g).unwrap();
     assert_eq!(solve(&c, &TWO).status, Status::Multiple);
@@ -173,12 +184,14 @@ fn jigsaw() {
     // The jigsaw solution obeys its regions; a classic box check would fail on the traded cells
     // for most grids, so the regions really replace the boxes.
     check_solution(&puzzle, &sol).unwrap();
-    // Same digit at r1c1 and r3c2: both in region A, different rows and columns.
+    // Same digit at r1c1 and r3c2: both in region A, different rows and columns: refused.
     let mut g = dots(81);
     g.replace_range(0..1, "4");
     g.replace_range(19..20, "4");
-    let p = VariantPuzzle::parse(Variant::Jigsaw, &text(&g, &[REGIONS])).unwrap();
-    assert_eq!(solve(&p, &TWO).status, Status::None);
+    assert!(matches!(
+        VariantPuzzle::parse(Variant::Jigsaw, &text(&g, &[REGIONS])),
+        Err(VariantError::Clash { cells: (0, 19), .. })
+    ));
 }
 
 #[test]
@@ -403,6 +416,74 @@ proptest! {
     }
 }
 
+/// Two equal givens in a unit or a cage are refused, naming the digit, the unit and the cells,
+/// in every variant, as the classic solvers refuse them.
+#[test]
+fn clashing_givens_are_invalid_in_every_variant() {
+    let with = |cells: &[(usize, char)]| {
+        let mut g = vec!['.'; 81];
+        for &(c, d) in cells {
+            g[c] = d;
+        }
+        g.into_iter().collect::<String>()
+    };
+    let cases: Vec<(Variant, String, &str)> = vec![
+        (
+            Variant::Classic,
+            with(&[(0, '1'), (1, '1')]),
+            "digit 1 given twice in row 1 (r1c1 and r1c2)",
+        ),
+        (
+            Variant::Classic,
+            with(&[(4, '7'), (76, '7')]),
+            "digit 7 given twice in column 5 (r1c5 and r9c5)",
+        ),
+        (
+            Variant::X,
+            with(&[(0, '3'), (80, '3')]),
+            "digit 3 given twice in diagonal 1 (r1c1 and r9c9)",
+        ),
+        (
+            Variant::X,
+            with(&[(8, '3'), (72, '3')]),
+            "digit 3 given twice in diagonal 2 (r1c9 and r9c1)",
+        ),
+        (
+            Variant::Windoku,
+            with(&[(10, '5'), (30, '5')]),
+            "digit 5 given twice in window 1 (r2c2 and r4c4)",
+        ),
+        (
+            Variant::Jigsaw,
+            with(&[(3, '2'), (9, '2')]) + " " + REGIONS,
+            "digit 2 given twice in region 1",
+        ),
+    ];
+    for (variant, line, message) in cases {
+        let err = VariantPuzzle::parse(variant, &line).unwrap_err();
+        assert!(
+            matches!(err, VariantError::Clash { .. }),
+            "{variant:?}: {err}"
+        );
+        assert!(err.to_string().contains(message), "{variant:?}: {err}");
+    }
+    // A killer cage: r1c1 and r2c4 share no row, column or box, only cage A.
+    let mut labels = vec!['.'; 81];
+    labels[0] = 'A';
+    labels[12] = 'A';
+    let labels: String = labels.into_iter().collect();
+    let killer = format!("{} {labels} A=8", with(&[(0, '4'), (12, '4')]));
+    let err = VariantPuzzle::parse(Variant::Killer, &killer).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("digit 4 given twice in cage A (r1c1 and r2c4)"),
+        "{err}"
+    );
+    // Without the clash the same cage parses.
+    let killer = format!("{} {labels} A=8", with(&[(0, '4'), (12, '2')]));
+    assert!(VariantPuzzle::parse(Variant::Killer, &killer).is_ok());
+}
+
 mod cli {
     use std::process::Command;
 
@@ -416,6 +497,24 @@ mod cli {
             String::from_utf8_lossy(&out.stdout).into_owned(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
+    }
+
+    /// Clashing givens: the same exit status and message with and without `--variant classic`.
+    #[test]
+    fn clashing_givens_exit_1_with_and_without_variant() {
+        let p = format!("11{}", ".".repeat(79));
+        let (ok, out, err) = dlxlab(&["solve", &p]);
+        assert!(!ok, "{out}");
+        assert!(
+            err.contains("digit 1 given twice in row 1 (r1c1 and r1c2)"),
+            "{err}"
+        );
+        let (ok, out, err2) = dlxlab(&["solve", "--variant", "classic", &p]);
+        assert!(!ok, "{out}");
+        assert!(
+            err2.contains("digit 1 given twice in row 1 (r1c1 and r1c2)"),
+            "{err2}"
+        );
     }
 
     #[test]

@@ -29,7 +29,9 @@
 //! valid grid gives one cover (the set of each cage is its digit set). A cage whose sum no set
 //! reaches is a parse error ([`VariantError::CageImpossible`]).
 //!
-//! Givens are forced on the matrix; clashing givens make the puzzle unsolvable (status `none`).
+//! Givens are forced on the matrix. Two equal givens in a unit or a killer cage are refused by
+//! the parser ([`VariantError::Clash`]), as the classic solvers refuse them: such a line is
+//! invalid input, not a puzzle without a solution.
 //! [`check_solution`] checks a grid against the rules directly, without the unit lists.
 
 mod encoding;

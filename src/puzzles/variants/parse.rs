@@ -87,6 +87,19 @@ pub enum VariantError {
         /// The sum.
         sum: u32,
     },
+    /// Two givens with the same digit in a unit (or a killer cage): the line is not a puzzle of
+    /// the variant, as a classic line with such givens is not a Sudoku.
+    #[error("digit {digit} given twice in {unit} (r{}c{} and r{}c{})", .cells.0 / .side + 1, .cells.0 % .side + 1, .cells.1 / .side + 1, .cells.1 % .side + 1)]
+    Clash {
+        /// The digit, as written.
+        digit: char,
+        /// The unit: `row 3`, `column 5`, `box 2`, `region 4`, `diagonal 1`, `window 3`, `cage A`.
+        unit: String,
+        /// The two cells (row-major indices), in order.
+        cells: (usize, usize),
+        /// The side of the grid (to name the cells).
+        side: usize,
+    },
 }
 
 /// A killer cage.
@@ -299,7 +312,51 @@ impl VariantPuzzle {
             }
             _ => {}
         }
+        puzzle.check_givens()?;
         Ok(puzzle)
+    }
+
+    /// Refuses two equal givens in a unit or a killer cage, naming the first such pair in unit
+    /// order (rows, columns, boxes or regions, then diagonals or windows, then cages).
+    fn check_givens(&self) -> Result<(), VariantError> {
+        let n = self.shape.side();
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        for (k, unit) in self.units().into_iter().enumerate() {
+            let kind = match (k / n, self.variant) {
+                (0, _) => "row",
+                (1, _) => "column",
+                (2, Variant::Jigsaw) => "region",
+                (2, _) => "box",
+                (_, Variant::X) => "diagonal",
+                _ => "window",
+            };
+            let number = if k < 3 * n { k % n + 1 } else { k - 3 * n + 1 };
+            groups.push((format!("{kind} {number}"), unit));
+        }
+        for cage in &self.cages {
+            groups.push((format!("cage {}", cage.label), cage.cells.clone()));
+        }
+        for (unit, cells) in groups {
+            let mut seen: Vec<Option<usize>> = vec![None; n + 1];
+            let mut cells = cells;
+            cells.sort_unstable();
+            for c in cells {
+                let d = usize::from(self.givens[c]);
+                if d == 0 {
+                    continue;
+                }
+                if let Some(first) = seen[d] {
+                    return Err(VariantError::Clash {
+                        digit: Shape::digit_char(self.givens[c]),
+                        unit,
+                        cells: (first, c),
+                        side: n,
+                    });
+                }
+                seen[d] = Some(c);
+            }
+        }
+        Ok(())
     }
 
     /// The puzzle as one line in the input format, fields separated by one space: the givens

@@ -8,6 +8,7 @@ pub(super) use std::path::{Path, PathBuf};
 pub(super) use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 pub(super) use plotters::coord::Shift;
 pub(super) use plotters::prelude::*;
+pub(super) use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub(super) use rand::{Rng, SeedableRng};
 pub(super) use rand_pcg::Pcg64;
 
@@ -58,6 +59,38 @@ pub struct PlotContext<'a> {
 /// Whether a run finished (its counts are exact, not censored by a budget).
 pub fn finished(run: &Run) -> bool {
     matches!(run.status, Status::Unique | Status::Multiple | Status::None)
+}
+
+/// Whether a run was stopped by a budget (status `limit`): its counts are where it stopped, a
+/// lower bound of what finishing would take.
+pub fn stopped(run: &Run) -> bool {
+    run.status == Status::Limit
+}
+
+/// Per solver, in study order, how many of its runs a budget stopped; solvers with none are left
+/// out.
+pub fn stopped_per_solver(data: &StudyData) -> Vec<(String, usize)> {
+    data.solvers
+        .iter()
+        .zip(&data.runs)
+        .map(|(name, runs)| {
+            (
+                name.clone(),
+                runs.iter().flatten().filter(|r| stopped(r)).count(),
+            )
+        })
+        .filter(|(_, k)| *k > 0)
+        .collect()
+}
+
+/// A sentence for a figure's caption in the report naming the runs stopped by a budget, e.g.
+/// `"; runs stopped by a budget: backtrack 5008"` (empty when there are none).
+pub(super) fn stopped_sentence(counts: &[(String, usize)], how: &str) -> String {
+    if counts.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = counts.iter().map(|(s, k)| format!("{s} {k}")).collect();
+    format!("; runs stopped by a budget ({how}): {}", list.join(", "))
 }
 
 pub(super) trait Draw {

@@ -1,4 +1,5 @@
-//! Figure `rating-histograms`: the distribution of each rating.
+//! Figure `rating-histograms`: the distribution of each rating, SE's ER, EP and ED side by side,
+//! on a log count axis so that the few puzzles rated above 5 show as well as the thousands below.
 
 use super::axis::{chart, se_axis, Axis};
 use super::frame::*;
@@ -11,13 +12,36 @@ pub(super) struct Histograms<'a> {
 
 impl Draw for Histograms<'_> {
     fn size(&self) -> (u32, u32) {
-        ((620 * self.kinds.len() as u32).max(900), 520)
+        let (rows, cols) = grid(self.kinds.len());
+        ((620 * cols as u32).max(900), 64 + 440 * rows as u32)
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
         let body = root.titled(&self.title, bold(22.0)).msg()?;
-        let panels = body.split_evenly((1, self.kinds.len()));
+        let body = body
+            .titled(
+                "bars: puzzles per 0.1 level of the SE scale (40 equal bins for the decision-tree \
+                 index); log count axis, so that a level with one puzzle still shows",
+                text(14.0),
+            )
+            .msg()?;
+        let panels = body.split_evenly(grid(self.kinds.len()));
         let ratings = self.data.ratings.as_deref().unwrap_or(&[]);
+        // One rating axis for every SE-scale panel, so that ER, EP and ED read side by side.
+        let se_values = || {
+            self.kinds
+                .iter()
+                .filter(|k| k.is_se_scale())
+                .flat_map(|&k| ratings.iter().flatten().filter_map(move |r| k.value(r)))
+        };
+        let se_scores = || {
+            se_values().filter_map(|r| match r {
+                Rating::Score(v) => Some(v),
+                Rating::Beyond => None,
+            })
+        };
+        let any_beyond = se_values().any(|r| r == Rating::Beyond);
+        let (se_x, beyond_x) = se_axis(se_scores(), any_beyond, "");
         for (area, &kind) in panels.iter().zip(&self.kinds) {
             let values: Vec<Rating> = ratings
                 .iter()
@@ -34,7 +58,10 @@ impl Draw for Histograms<'_> {
             let beyond = values.len() - scores.len();
             // (left, right, count) of each bar, in transformed x.
             let (x, bars): (Axis, Vec<(f64, f64, usize)>) = if kind.is_se_scale() {
-                let (x, beyond_x) = se_axis(scores.iter().copied(), beyond > 0, kind.label());
+                let x = Axis {
+                    label: kind.label().to_string(),
+                    ..se_x.clone()
+                };
                 let mut counts: BTreeMap<i64, usize> = BTreeMap::new();
                 for v in &scores {
                     *counts.entry((v * 10.0).round() as i64).or_insert(0) += 1;
@@ -69,15 +96,15 @@ impl Draw for Histograms<'_> {
                 (x, bars)
             };
             let top = bars.iter().map(|b| b.2).max().unwrap_or(1) as f64;
-            let mut y = Axis::linear(0.0, top, "puzzles");
-            y.lo = 0.0;
-            let caption = format!("{} (n = {})", kind.column(), values.len());
+            let mut y = Axis::log(1.0, top.max(10.0), "puzzles (log scale)");
+            // Bars rise from below 1, so that a count of one is a visible bar.
+            y.lo = y.lo.min(0.5f64.log10());
+            let base = y.lo;
+            let caption = format!("{} (n = {})", kind.panel_name(), values.len());
             let mut c = chart(area, &caption, &x, &y)?;
-            c.draw_series(
-                bars.into_iter().map(|(l, r, n)| {
-                    Rectangle::new([(l, 0.0), (r, n as f64)], PALETTE[0].filled())
-                }),
-            )
+            c.draw_series(bars.into_iter().map(|(l, r, n)| {
+                Rectangle::new([(l, base), (r, y.t(n as f64))], PALETTE[0].filled())
+            }))
             .msg()?;
         }
         Ok(())
@@ -89,7 +116,7 @@ pub fn rating_histograms(
     data: &StudyData,
     ctx: &PlotContext<'_>,
 ) -> Result<Option<Figure>, PlotError> {
-    let kinds: Vec<RatingKind> = RatingKind::ALL
+    let kinds: Vec<RatingKind> = RatingKind::HISTOGRAMS
         .into_iter()
         .filter(|&k| data.has_rating(k))
         .collect();
@@ -105,6 +132,9 @@ pub fn rating_histograms(
     render(&fig, ctx, &stem)?;
     Ok(Some(Figure {
         stem,
-        caption: "Distribution of each rating (SE-scale ratings per 0.1 level)".into(),
+        caption: "Distribution of each rating on a log count axis: SE-scale ratings per 0.1 level \
+                  (ER, EP and ED side by side when ratings.csv has them), the decision-tree index \
+                  in 40 bins"
+            .into(),
     }))
 }

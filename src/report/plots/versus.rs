@@ -1,7 +1,7 @@
 //! Figure `dlx-vs-singles`: per puzzle, DLX nodes against the nodes of the singles backtracker.
 
 use super::axis::{chart, legend, Axis};
-use super::cloud::{cloud_note, Cloud};
+use super::cloud::{cloud_note, colour_bar, split_for_bar, Cloud, COLOUR_BAR_WIDTH};
 use super::frame::*;
 
 pub(super) struct Versus {
@@ -9,12 +9,19 @@ pub(super) struct Versus {
     pub(super) x_label: String,
     pub(super) y_label: String,
     pub(super) points: Vec<(f64, f64)>,
+    /// Appended to the subtitle (the puzzles left out).
+    pub(super) note: String,
     pub(super) seed: u64,
 }
 
 impl Draw for Versus {
     fn size(&self) -> (u32, u32) {
-        (900, 860)
+        let bar = if self.points.len() > SCATTER_MAX {
+            COLOUR_BAR_WIDTH
+        } else {
+            0
+        };
+        (900 + bar, 860)
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
@@ -27,13 +34,18 @@ impl Draw for Versus {
             x_cell: None,
             jitter: 0.0,
         };
-        let note = match cloud.max_cell(&x, &y) {
-            Some(m) => format!("cells: 1 to {m} puzzles, log colour scale from purple to yellow"),
-            None => cloud_note(false, false).to_string(),
-        };
         let body = root.titled(&self.title, bold(20.0)).msg()?;
-        let body = body.titled(&note, text(14.0)).msg()?;
-        let mut c = chart(&body, "", &x, &y)?;
+        let body = body
+            .titled(
+                &format!("{}{}", cloud_note(cloud.density, false), self.note),
+                text(14.0),
+            )
+            .msg()?;
+        let (left, strip) = split_for_bar(&body, cloud.density);
+        let mut c = chart(&left, "", &x, &y)?;
+        if let (Some(strip), Some(max @ 1..)) = (&strip, cloud.max_cell(&x, &y)) {
+            colour_bar(strip, c.plotting_area().get_pixel_range().1, max)?;
+        }
         cloud.draw(&mut c, &x, &y, self.seed)?;
         let diag = ShapeStyle::from(&BLACK.mix(0.6)).stroke_width(1);
         c.draw_series(DashedLineSeries::new(
@@ -57,6 +69,15 @@ pub fn dlx_vs_singles(
     let (Some(d), Some(s)) = (data.solver("dlx"), data.solver("singles")) else {
         return Ok(None);
     };
+    // Puzzles both solvers ran on where a budget stopped either: left out, and counted.
+    let left_out = data.runs[s]
+        .iter()
+        .zip(&data.runs[d])
+        .filter(|(a, b)| match (a, b) {
+            (Some(a), Some(b)) => stopped(a) || stopped(b),
+            _ => false,
+        })
+        .count();
     let points: Vec<(f64, f64)> = data.runs[s]
         .iter()
         .zip(&data.runs[d])
@@ -79,13 +100,24 @@ pub fn dlx_vs_singles(
         x_label: "singles: search nodes (log scale)".into(),
         y_label: "dlx: search nodes (log scale)".into(),
         points,
+        note: if left_out > 0 {
+            format!(" · {left_out} puzzles where a budget stopped either solver left out")
+        } else {
+            String::new()
+        },
         seed: ctx.seed,
     };
     render(&fig, ctx, &stem)?;
     Ok(Some(Figure {
         stem,
-        caption: "Per puzzle, DLX search nodes against the nodes of the naked+hidden-singles \
-                  backtracker (both finished)"
-            .into(),
+        caption: format!(
+            "Per puzzle, DLX search nodes against the nodes of the naked+hidden-singles \
+             backtracker (both finished{})",
+            if left_out > 0 {
+                format!("; {left_out} puzzles where a budget stopped either are left out")
+            } else {
+                String::new()
+            }
+        ),
     }))
 }
