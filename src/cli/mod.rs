@@ -97,6 +97,9 @@ enum Command {
 /// Parses the arguments, runs the command and turns errors into an exit code. A closed stdout
 /// (`dlxlab ... | head`) is success, as in ripgrep.
 pub fn main() -> ExitCode {
+    if let Some(args) = xc::parse_alone() {
+        return finish(xc::run(args));
+    }
     let cli = Cli::parse();
     let result: anyhow::Result<ExitCode> = match cli.command {
         Command::Xc(args) => xc::run(args),
@@ -124,6 +127,12 @@ pub fn main() -> ExitCode {
         Command::Variant(args) => variant::run_variant(args),
         Command::Honeycomb(args) => variant::run_honeycomb(args),
     };
+    finish(result)
+}
+
+/// The exit status of a command's result; errors are printed with their causes, and a broken
+/// pipe is success.
+fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(err) => {

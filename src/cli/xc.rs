@@ -38,11 +38,14 @@ Examples:
   dlxlab xc big.dlx --count --limit-nodes 1000000 --policy first
   dlxlab gen-xc domino 8x8 | dlxlab xc - --engine memo --count     # 12988816
   dlxlab gen-xc domino 8x8 | dlxlab xc - --engine memo --zdd d8.zdd --sample 3 --seed 1
+  dlxlab gen-xc langford 12 | dlxlab xc - --engine memo --count --threads 2
 
 With --engine memo (Algorithm X with a cache of subproblems, as Knuth's DLX6) the search builds a
 ZDD of all solutions: --count prints their exact number (any size), --zdd writes the diagram,
 --sample draws solutions uniformly from it, --stats adds the cache counters and how many solutions
-contain each option, and without --count the solutions are read off the diagram.";
+contain each option, and without --count the solutions are read off the diagram. With --threads N
+it counts subproblems below a cut in parallel (--count only: no diagram is built; the count is
+exact and the same for every N).";
 
 /// Solve an exact-cover problem in Knuth's DLX text format.
 #[derive(Args, Debug)]
@@ -74,7 +77,8 @@ pub struct XcArgs {
     policy: Policy,
 
     /// With --count: count on N threads (0: one per core) by splitting the search tree into
-    /// subproblems; solutions, nodes, updates and profile equal the serial count's. Problems with
+    /// subproblems; solutions, nodes, updates and profile equal the serial count's (with --engine
+    /// memo only the solutions: its cache counters depend on the schedule). Problems with
     /// multiplicities are counted serially.
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
@@ -104,6 +108,11 @@ pub struct XcArgs {
     /// subproblems are not cached: the count stays exact, the search takes longer.
     #[arg(long, value_name = "M")]
     memo_mb: Option<usize>,
+
+    /// With --engine memo --threads N: one cache `shared` by the threads (the default) or one
+    /// cache `per-thread` (docs/counting.md measures both).
+    #[arg(long, value_enum, value_name = "HOW")]
+    memo_cache: Option<MemoCache>,
 
     /// With --count: split the tree at depth D (default with --threads: the first depth giving at
     /// least 64 subproblems per thread).
@@ -141,6 +150,15 @@ pub enum XcEngineArg {
     Memo,
 }
 
+/// The `--memo-cache` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MemoCache {
+    /// One cache for all threads.
+    Shared,
+    /// One cache per thread.
+    PerThread,
+}
+
 /// The `--policy` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Policy {
@@ -161,6 +179,60 @@ fn read_input(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
         bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     }
     Ok(bytes)
+}
+
+/// Writes one solution, its options as written in the input, after a blank line unless it is
+/// the first.
+pub(super) fn write_solution(
+    out: &mut dyn Write,
+    parsed: &format::Parsed,
+    lines: &[&str],
+    blank_before: bool,
+    solution: &[OptionId],
+) -> io::Result<()> {
+    if blank_before {
+        writeln!(out)?;
+    }
+    for o in solution {
+        writeln!(
+            out,
+            "{}",
+            lines[parsed.option_lines[o.0 as usize] - 1].trim()
+        )?;
+    }
+    Ok(())
+}
+
+/// The last two lines of `--stats`: the nodes per level and the search time.
+pub(super) fn write_profile_and_time(
+    err: &mut dyn Write,
+    profile: &[u64],
+    elapsed: std::time::Duration,
+) -> io::Result<()> {
+    let profile: Vec<String> = profile.iter().map(u64::to_string).collect();
+    writeln!(err, "profile: {}", profile.join(" "))?;
+    writeln!(
+        err,
+        "time: {:.3} ms (search only)",
+        elapsed.as_secs_f64() * 1e3
+    )
+}
+
+/// Parses `dlxlab xc ...` with the parser of `xc` alone. Building the whole command line
+/// (every subcommand's arguments, then dropping them) was a third of the instructions and most
+/// of the heap page faults of `dlxlab xc` on a tiny problem (docs/counting.md). `None` unless
+/// the first argument is `xc` and the rest parse: then the caller parses with the full command,
+/// so help, version and every error read exactly as before.
+pub fn parse_alone() -> Option<XcArgs> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != "xc" {
+        return None;
+    }
+    let command = <XcArgs as clap::Args>::augment_args(clap::Command::new("xc"));
+    let matches = command
+        .try_get_matches_from(std::env::args_os().skip(1))
+        .ok()?;
+    <XcArgs as clap::FromArgMatches>::from_arg_matches(&matches).ok()
 }
 
 /// Runs `dlxlab xc`.
@@ -201,14 +273,12 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         ("--zdd", args.zdd.is_some()),
         ("--sample", args.sample.is_some()),
         ("--memo-mb", args.memo_mb.is_some()),
+        ("--memo-cache", args.memo_cache.is_some()),
     ];
     let method = match args.engine {
         XcEngineArg::Dlx => Method::Dlx,
         XcEngineArg::Dc => Method::Dc,
         XcEngineArg::Memo => {
-            if args.threads != 1 || args.split_depth.is_some() {
-                anyhow::bail!("--engine memo counts on one thread (--threads 1, no --split-depth)");
-            }
             if !matches!(args.policy, Policy::Mrv) {
                 anyhow::bail!("--engine memo branches by DLX6's rule only (--policy mrv)");
             }
@@ -223,6 +293,9 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
                 sample: args.sample,
                 seed: args.seed,
                 memo_mb: args.memo_mb,
+                threads: args.threads,
+                split_depth: args.split_depth,
+                cache: args.memo_cache,
             });
         }
     };
@@ -259,20 +332,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         engine.search_dyn(&limits, &mut |solution: &[OptionId]| {
             found += 1;
             if !args.count {
-                let mut write = || -> io::Result<()> {
-                    if found > 1 {
-                        writeln!(out)?;
-                    }
-                    for o in solution {
-                        writeln!(
-                            out,
-                            "{}",
-                            lines[parsed.option_lines[o.0 as usize] - 1].trim()
-                        )?;
-                    }
-                    Ok(())
-                };
-                if let Err(e) = write() {
+                if let Err(e) = write_solution(&mut out, &parsed, &lines, found > 1, solution) {
                     write_error = Some(e);
                     return Control::Stop;
                 }
@@ -323,13 +383,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         } else if let Some(mems) = engine.mems() {
             writeln!(err, "mems: {mems}")?;
         }
-        let profile: Vec<String> = s.profile.iter().map(u64::to_string).collect();
-        writeln!(err, "profile: {}", profile.join(" "))?;
-        writeln!(
-            err,
-            "time: {:.3} ms (search only)",
-            elapsed.as_secs_f64() * 1e3
-        )?;
+        write_profile_and_time(&mut err, &s.profile, elapsed)?;
     }
     match result.end {
         SearchEnd::Limit(_) => {

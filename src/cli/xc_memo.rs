@@ -1,6 +1,7 @@
 //! `dlxlab xc --engine memo`: the memoised search (DXZ / DLX6) and what its ZDD gives: the
 //! count, the diagram itself (`--zdd`), uniform samples (`--sample`), per-option counts
-//! (`--stats`), and the solutions themselves (`--max`).
+//! (`--stats`), and the solutions themselves (`--max`); with `--threads N`, the count alone,
+//! counted on N threads.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -13,8 +14,11 @@ use rand_pcg::Pcg64;
 
 use dlxlab::harness::output::AtomicFile;
 use dlxlab::xc::format::Parsed;
+use dlxlab::xc::memo::parallel::{self, Parallel, Sharing};
 use dlxlab::xc::memo::{self, MemoConfig};
 use dlxlab::xc::{Limits, OptionId, SearchEnd};
+
+use super::xc::{write_profile_and_time, write_solution, MemoCache};
 
 /// What `xc` passes to the memo engine.
 pub struct MemoArgs<'a> {
@@ -38,6 +42,12 @@ pub struct MemoArgs<'a> {
     pub seed: u64,
     /// The cache budget in MiB.
     pub memo_mb: Option<usize>,
+    /// Threads for a parallel count (1: serial; 0: one per core).
+    pub threads: usize,
+    /// The depth of the cut for a parallel count.
+    pub split_depth: Option<usize>,
+    /// Shared or per-thread caches for a parallel count.
+    pub cache: Option<MemoCache>,
 }
 
 /// Exit code when a node budget ended the search before it was complete.
@@ -51,6 +61,12 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
             mb.saturating_mul(1 << 20)
         }),
     };
+    if a.threads != 1 || a.split_depth.is_some() {
+        return run_parallel(&a, &config);
+    }
+    if a.cache.is_some() {
+        anyhow::bail!("--memo-cache needs --threads N");
+    }
     let start = Instant::now();
     let run = memo::solve(problem, &config, &a.limits)?;
     let elapsed = start.elapsed();
@@ -58,31 +74,12 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
     if let SearchEnd::Limit(_) = run.end {
-        if a.count {
-            writeln!(out, "unknown (node limit reached: the count is incomplete)")?;
-        }
-        out.flush()?;
-        writeln!(
-            err,
-            "dlxlab: node limit of {} reached: the memo search is incomplete and knows no count",
-            a.limits.max_nodes.unwrap_or_default()
-        )?;
-        if a.stats {
-            print_stats(&mut err, &run.stats, elapsed)?;
-        }
-        return Ok(ExitCode::from(EXIT_LIMIT));
+        return limit_reached(&a, &mut out, &mut err, &run.stats, elapsed);
     }
     let zdd = &run.zdd;
     let count = zdd.count();
-    let print = |out: &mut dyn Write, solution: &[OptionId]| -> io::Result<()> {
-        for o in solution {
-            writeln!(
-                out,
-                "{}",
-                a.lines[a.parsed.option_lines[o.0 as usize] - 1].trim()
-            )?;
-        }
-        Ok(())
+    let print = |out: &mut dyn Write, first: bool, solution: &[OptionId]| {
+        write_solution(out, a.parsed, a.lines, !first, solution)
     };
     if let Some(path) = &a.zdd {
         let mut file =
@@ -95,8 +92,7 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
     if let Some(n) = a.sample {
         let mut rng = Pcg64::seed_from_u64(a.seed);
         for (i, s) in zdd.sample(n, &mut rng).iter().enumerate() {
-            let r = (if i > 0 { writeln!(out) } else { Ok(()) }).and_then(|()| print(&mut out, s));
-            if let Err(e) = r {
+            if let Err(e) = print(&mut out, i == 0, s) {
                 write_error = Some(e);
                 break;
             }
@@ -107,9 +103,7 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
         let mut found = 0u64;
         zdd.for_each_solution(|s| {
             found += 1;
-            let r =
-                (if found > 1 { writeln!(out) } else { Ok(()) }).and_then(|()| print(&mut out, s));
-            if let Err(e) = r {
+            if let Err(e) = print(&mut out, found == 1, s) {
                 write_error = Some(e);
                 return false;
             }
@@ -122,17 +116,7 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
     out.flush()?;
     drop(out);
     if a.stats {
-        writeln!(
-            err,
-            "engine: memo (Algorithm X with a cache of subproblems, counted as DLX6)"
-        )?;
-        writeln!(
-            err,
-            "problem: {} items ({} primary), {} options",
-            problem.n_items(),
-            problem.n_primary(),
-            problem.n_options()
-        )?;
+        write_header(&mut err, problem, "counted as DLX6")?;
         writeln!(err, "solutions: {count}")?;
         print_stats(&mut err, &run.stats, elapsed)?;
         writeln!(err, "solutions per option (option number from 1: count):")?;
@@ -176,11 +160,104 @@ fn print_stats(
         s.cache_bytes,
         s.zdd_bytes
     )?;
-    let profile: Vec<String> = s.profile.iter().map(u64::to_string).collect();
-    writeln!(err, "profile: {}", profile.join(" "))?;
+    write_profile_and_time(err, &s.profile, elapsed)
+}
+
+fn write_header(err: &mut dyn Write, problem: &dlxlab::xc::Problem, how: &str) -> io::Result<()> {
     writeln!(
         err,
-        "time: {:.3} ms (search only)",
-        elapsed.as_secs_f64() * 1e3
+        "engine: memo (Algorithm X with a cache of subproblems, {how})"
+    )?;
+    writeln!(
+        err,
+        "problem: {} items ({} primary), {} options",
+        problem.n_items(),
+        problem.n_primary(),
+        problem.n_options()
     )
+}
+
+/// A node limit stopped the search: no count is known.
+fn limit_reached(
+    a: &MemoArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    stats: &memo::MemoStats,
+    elapsed: std::time::Duration,
+) -> anyhow::Result<ExitCode> {
+    if a.count {
+        writeln!(out, "unknown (node limit reached: the count is incomplete)")?;
+    }
+    out.flush()?;
+    writeln!(
+        err,
+        "dlxlab: node limit of {} reached: the memo search is incomplete and knows no count",
+        a.limits.max_nodes.unwrap_or_default()
+    )?;
+    if a.stats {
+        print_stats(err, stats, elapsed)?;
+    }
+    Ok(ExitCode::from(EXIT_LIMIT))
+}
+
+/// `--threads N`: the count alone, counted below a cut on N threads.
+fn run_parallel(a: &MemoArgs, config: &MemoConfig) -> anyhow::Result<ExitCode> {
+    let refused = [
+        (!a.count, "solutions (add --count)"),
+        (a.zdd.is_some(), "--zdd"),
+        (a.sample.is_some(), "--sample"),
+    ];
+    if let Some((_, what)) = refused.iter().find(|(r, _)| *r) {
+        anyhow::bail!(
+            "--engine memo with --threads or --split-depth counts only: {what} needs the ZDD, \
+             which is built on one thread (--threads 1)"
+        );
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads)
+        .build()?;
+    let par = Parallel {
+        depth: a.split_depth,
+        sharing: match a.cache.unwrap_or(MemoCache::Shared) {
+            MemoCache::Shared => Sharing::Shared,
+            MemoCache::PerThread => Sharing::PerThread,
+        },
+    };
+    let start = Instant::now();
+    let run = pool.install(|| parallel::count(&a.parsed.problem, config, &par, &a.limits))?;
+    let elapsed = start.elapsed();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut err = io::stderr().lock();
+    if let SearchEnd::Limit(_) = run.end {
+        return limit_reached(a, &mut out, &mut err, &run.stats, elapsed);
+    }
+    writeln!(out, "{}", run.count)?;
+    out.flush()?;
+    if a.stats {
+        let how = format!(
+            "{} threads, {} cache, {} subproblems at depth {}",
+            pool.current_num_threads(),
+            match par.sharing {
+                Sharing::Shared => "one shared",
+                Sharing::PerThread => "a per-thread",
+            },
+            run.subproblems,
+            run.depth
+        );
+        write_header(&mut err, &a.parsed.problem, &how)?;
+        writeln!(err, "solutions: {}", run.count)?;
+        print_stats(&mut err, &run.stats, elapsed)?;
+        writeln!(
+            err,
+            "note: counted on threads: only the solutions equal the serial count's (the cache \
+             counters depend on the schedule); no ZDD was built, so `zdd nodes` is 0, `made` \
+             counts additions, and there are no per-option counts"
+        )?;
+    }
+    Ok(if run.count == memo::SolutionCount::Small(0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -13,6 +13,7 @@
 
 pub mod agreement;
 pub mod check;
+pub mod counting;
 pub mod data;
 pub mod engines;
 pub mod font;

@@ -26,7 +26,7 @@ mod versus;
 
 pub use cloud::MEDIAN_MIN_PUZZLES;
 pub use ecdf::{coinciding, nodes_ecdf, time_ecdf};
-pub use engines::{engines_time, EnginesFigure, RatioSeries};
+pub use engines::{engines_time, ratio_rows, EnginesFigure, RatioSeries};
 pub use frame::{
     finished, stopped, stopped_per_solver, Figure, PlotContext, PlotError, SCATTER_MAX,
 };

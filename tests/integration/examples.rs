@@ -24,6 +24,25 @@ mod dlx_instructions;
 #[path = "../../examples/dancing_cells.rs"]
 mod dancing_cells;
 
+#[allow(dead_code)]
+#[path = "../../examples/counting_plots.rs"]
+mod counting_plots;
+
+#[test]
+fn counting_plots_example() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("results.csv"),
+        "problem,engine,solutions,nodes,cache_entries,zdd_nodes,seconds,max_rss_kib\n\
+         queens 8,dlx,92,1101,-,-,0.002,5000\n\
+         queens 8,memo,92,1101,900,467,0.003,5000\n",
+    )
+    .unwrap();
+    let stems = counting_plots::plot(dir.path()).unwrap();
+    assert_eq!(stems, ["counting-time", "counting-nodes", "counting-reuse"]);
+    assert!(counting_plots::plot(&dir.path().join("none")).is_err());
+}
+
 #[test]
 fn dancing_cells_example() {
     let [links, cells] = dancing_cells::compare(8);

@@ -25,6 +25,7 @@ use dlxlab::xc::count::count;
 use dlxlab::xc::dc::Dc;
 use dlxlab::xc::dlx::Dlx;
 use dlxlab::xc::engine::Engine;
+use dlxlab::xc::memo::parallel::{self, Parallel, Sharing};
 use dlxlab::xc::memo::{solve, MemoConfig, MemoRun, SolutionCount};
 use dlxlab::xc::{Control, Limits, OptionId, Problem, SearchEnd};
 
@@ -34,6 +35,57 @@ fn memo(p: &Problem) -> MemoRun {
     let run = solve(p, &MemoConfig::default(), &Limits::NONE).unwrap();
     assert_eq!(run.end, SearchEnd::Exhausted);
     run
+}
+
+/// The count on `threads` threads, cut at `depth` (`None`: automatic), within `cache_bytes`.
+fn parallel_count(
+    p: &Problem,
+    threads: usize,
+    sharing: Sharing,
+    depth: Option<usize>,
+    cache_bytes: usize,
+) -> SolutionCount {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let run = pool
+        .install(|| {
+            parallel::count(
+                p,
+                &MemoConfig { cache_bytes },
+                &Parallel { depth, sharing },
+                &Limits::NONE,
+            )
+        })
+        .unwrap();
+    assert_eq!(run.end, SearchEnd::Exhausted);
+    run.count
+}
+
+fn queens(n: usize) -> Problem {
+    Queens::new(n).unwrap().problem().clone()
+}
+
+fn langford(n: usize) -> Problem {
+    Langford::new(n).unwrap().problem().clone()
+}
+
+/// Latin squares of order `n` with colours (`reduced`: first row and column fixed).
+fn latin(n: usize, reduced: bool) -> Problem {
+    LatinSquares::new(n, reduced).unwrap().problem().clone()
+}
+
+fn pentominoes(rows: usize, cols: usize) -> Problem {
+    Tiling::pentominoes(rows, cols, false)
+        .unwrap()
+        .problem()
+        .clone()
+}
+
+/// All `r·c × r·c` Sudoku grids with `r × c` boxes.
+fn sudoku_grids(r: usize, c: usize) -> Problem {
+    encode(Shape::new(r, c).unwrap()).problem().clone()
 }
 
 fn dominoes(rows: usize, cols: usize) -> Problem {
@@ -143,7 +195,7 @@ fn queens_and_langford_as_dlx6() {
         signatures: (590, 382),
         hits: 130,
     };
-    assert_dlx6("queens 8", Queens::new(8).unwrap().problem(), &q8, true);
+    assert_dlx6("queens 8", &queens(8), &q8, true);
     let q10 = Dlx6 {
         solutions: 724,
         nodes: 15126,
@@ -153,7 +205,7 @@ fn queens_and_langford_as_dlx6() {
         signatures: (10177, 3396),
         hits: 1554,
     };
-    assert_dlx6("queens 10", Queens::new(10).unwrap().problem(), &q10, true);
+    assert_dlx6("queens 10", &queens(10), &q10, true);
     let l11 = Dlx6 {
         solutions: 35584,
         nodes: 293_151,
@@ -163,57 +215,89 @@ fn queens_and_langford_as_dlx6() {
         signatures: (131_623, 89816),
         hits: 71713,
     };
-    assert_dlx6(
-        "langford 11",
-        Langford::new(11).unwrap().problem(),
-        &l11,
-        false,
-    );
+    assert_dlx6("langford 11", &langford(11), &l11, false);
 }
 
 #[test]
 fn latin_squares_with_colours_as_dlx6() {
     // Order 4 here; order 5 (161,280 squares, 1,615,921 nodes, the same as DLX6) runs in the
     // release CI step and the counting report.
-    let run = memo(LatinSquares::new(4, false).unwrap().problem());
+    let run = memo(&latin(4, false));
     assert_eq!(run.zdd.count(), SolutionCount::Small(576));
     assert!(run.stats.cleansings > 0);
 }
 
-#[test]
-fn known_counts() {
-    let cases: Vec<(&str, Problem, u128)> = vec![
+/// Known counts (the issue's list, less what only release tests can afford).
+fn known() -> Vec<(&'static str, Problem, u128)> {
+    vec![
         ("dominoes 8x8", dominoes(8, 8), 12_988_816),
         ("dominoes 10x10", dominoes(10, 10), 258_584_046_368),
-        (
-            "queens 12",
-            Queens::new(12).unwrap().problem().clone(),
-            14200,
-        ),
-        (
-            "langford 11",
-            Langford::new(11).unwrap().problem().clone(),
-            35584,
-        ),
-        (
-            "4x4 Sudoku grids",
-            encode(Shape::new(2, 2).unwrap()).problem().clone(),
-            288,
-        ),
-        (
-            "latin 4",
-            LatinSquares::new(4, false).unwrap().problem().clone(),
-            576,
-        ),
-        (
-            "pentominoes 3x20",
-            Tiling::pentominoes(3, 20, false).unwrap().problem().clone(),
-            8,
-        ),
-    ];
-    for (name, p, want) in cases {
+        ("queens 12", queens(12), 14200),
+        ("langford 11", langford(11), 35584),
+        ("4x4 Sudoku grids", sudoku_grids(2, 2), 288),
+        ("latin 4", latin(4, false), 576),
+        ("pentominoes 3x20", pentominoes(3, 20), 8),
+    ]
+}
+
+#[test]
+fn known_counts() {
+    for (name, p, want) in known() {
         assert_eq!(memo(&p).zdd.count(), SolutionCount::Small(want), "{name}");
     }
+}
+
+/// Issue 24: counts on threads are the serial count, whatever the thread count, the cache (shared,
+/// per thread, too small) and the depth of the cut.
+#[test]
+fn parallel_counts_are_the_serial_count() {
+    let configs = [
+        (1, Sharing::Shared, None, 1 << 30),
+        (2, Sharing::Shared, None, 1 << 30),
+        (2, Sharing::PerThread, Some(1), 1 << 30),
+        (3, Sharing::Shared, Some(3), 1 << 30),
+        (4, Sharing::PerThread, None, 1 << 30),
+        (2, Sharing::Shared, Some(0), 4096),
+        (3, Sharing::PerThread, None, 4096),
+    ];
+    for (name, p, want) in known() {
+        // Without a cache, a domino board is enumerated tiling by tiling: tiny budgets only where
+        // that is quick.
+        let configs = configs.iter().filter(|c| c.3 > 4096 || want < 1_000_000);
+        let want = SolutionCount::Small(want);
+        for &(threads, sharing, depth, budget) in configs {
+            let got = parallel_count(&p, threads, sharing, depth, budget);
+            assert_eq!(
+                got, want,
+                "{name}: {threads} threads, {sharing:?}, depth {depth:?}, {budget} bytes"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_stops_every_thread() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let run = pool
+        .install(|| {
+            parallel::count(
+                &dominoes(8, 8),
+                &MemoConfig::default(),
+                &Parallel {
+                    depth: Some(2),
+                    sharing: Sharing::Shared,
+                },
+                &Limits {
+                    max_nodes: Some(5),
+                    max_time: None,
+                },
+            )
+        })
+        .unwrap();
+    assert!(matches!(run.end, SearchEnd::Limit(_)));
 }
 
 /// Fibonacci numbers, exactly.
@@ -286,29 +370,30 @@ fn assert_agree(name: &str, p: &Problem) {
     // A budget too small for most entries changes the search, never the solutions.
     let tight = solve(p, &MemoConfig { cache_bytes: 2048 }, &Limits::NONE).unwrap();
     assert_eq!(memo_solutions(&tight), want, "{name}: tight budget");
+    // Nor do threads, caches shared or not, or where the tree is cut.
+    let n = SolutionCount::Small(want.len() as u128);
+    for (threads, sharing, depth) in [
+        (2, Sharing::Shared, None),
+        (3, Sharing::PerThread, Some(2)),
+        (2, Sharing::Shared, Some(1)),
+    ] {
+        let got = parallel_count(p, threads, sharing, depth, 1 << 20);
+        assert_eq!(
+            got, n,
+            "{name}: {threads} threads, {sharing:?}, depth {depth:?}"
+        );
+    }
 }
 
 #[test]
 fn every_encoder_agrees_with_dancing_links_and_cells() {
     let cases: Vec<(&str, Problem)> = vec![
-        ("queens 6", Queens::new(6).unwrap().problem().clone()),
-        ("langford 7", Langford::new(7).unwrap().problem().clone()),
-        (
-            "latin 4 (colours)",
-            LatinSquares::new(4, false).unwrap().problem().clone(),
-        ),
-        (
-            "latin 5 reduced",
-            LatinSquares::new(5, true).unwrap().problem().clone(),
-        ),
-        (
-            "pentominoes 3x20",
-            Tiling::pentominoes(3, 20, false).unwrap().problem().clone(),
-        ),
-        (
-            "4x4 Sudoku grids",
-            encode(Shape::new(2, 2).unwrap()).problem().clone(),
-        ),
+        ("queens 6", queens(6)),
+        ("langford 7", langford(7)),
+        ("latin 4 (colours)", latin(4, false)),
+        ("latin 5 reduced", latin(5, true)),
+        ("pentominoes 3x20", pentominoes(3, 20)),
+        ("4x4 Sudoku grids", sudoku_grids(2, 2)),
         ("dominoes 4x5", dominoes(4, 5)),
         (
             "dominoes 6x6 less two corners",
@@ -436,11 +521,7 @@ fn samples_are_solutions_drawn_uniformly() {
 
 #[test]
 fn option_counts_are_the_solutions_through_each_option() {
-    for p in [
-        dominoes(4, 5),
-        Queens::new(6).unwrap().problem().clone(),
-        LatinSquares::new(4, true).unwrap().problem().clone(),
-    ] {
+    for p in [dominoes(4, 5), queens(6), latin(4, true)] {
         let run = memo(&p);
         let mut want = vec![0u128; p.n_options()];
         for s in dlx_solutions(&p) {
@@ -575,7 +656,47 @@ mod cli {
         for args in [
             &["xc", "-", "--count", "--zdd", "x.zdd"][..],
             &["xc", "-", "--count", "--sample", "3"][..],
-            &["xc", "-", "--engine", "memo", "--count", "--threads", "2"][..],
+            &["xc", "-", "--engine", "memo", "--threads", "2"][..],
+            &[
+                "xc",
+                "-",
+                "--engine",
+                "memo",
+                "--count",
+                "--threads",
+                "2",
+                "--zdd",
+                "x.zdd",
+            ][..],
+            &[
+                "xc",
+                "-",
+                "--engine",
+                "memo",
+                "--count",
+                "--threads",
+                "2",
+                "--sample",
+                "1",
+            ][..],
+            &[
+                "xc",
+                "-",
+                "--engine",
+                "memo",
+                "--count",
+                "--memo-cache",
+                "shared",
+            ][..],
+            &[
+                "xc",
+                "-",
+                "--count",
+                "--threads",
+                "2",
+                "--memo-cache",
+                "shared",
+            ][..],
             &[
                 "xc", "-", "--engine", "memo", "--count", "--policy", "first",
             ][..],
@@ -623,5 +744,29 @@ mod cli {
         );
         assert_eq!(text(&out.stdout), "6728\n");
         assert!(text(&out.stderr).contains("refused by the budget"));
+    }
+
+    #[test]
+    fn counts_on_threads() {
+        let problem = gen(&["gen-xc", "domino", "6x6"]);
+        for cache in ["shared", "per-thread"] {
+            let out = dlxlab(
+                &[
+                    "xc",
+                    "-",
+                    "--engine",
+                    "memo",
+                    "--count",
+                    "--threads",
+                    "2",
+                    "--memo-cache",
+                    cache,
+                    "--stats",
+                ],
+                &problem,
+            );
+            assert_eq!(text(&out.stdout), "6728\n", "{cache}");
+            assert!(text(&out.stderr).contains("2 threads"), "{cache}");
+        }
     }
 }

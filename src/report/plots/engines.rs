@@ -1,5 +1,7 @@
 //! Figure `engines-time`: per problem of the engines comparison, how long dancing cells takes
 //! relative to dancing links (a ratio of median times, log scale; left of 1 means dc is faster).
+//! The same layout (a row per problem, a dot per series, a log axis with a line at 1) draws the
+//! counting report's figures ([`ratio_rows`]).
 
 use super::axis::AxisRange;
 use super::frame::*;
@@ -16,6 +18,12 @@ pub struct RatioSeries {
 pub struct EnginesFigure {
     /// Title line.
     pub title: String,
+    /// The line under the title (which side of 1 means what).
+    pub note: String,
+    /// The x axis's label.
+    pub x_label: String,
+    /// The legend's text for the line at 1.
+    pub reference: String,
     /// Problem names, top to bottom.
     pub rows: Vec<String>,
     /// Up to eight series.
@@ -36,11 +44,7 @@ impl Draw for EnginesFigure {
             .iter()
             .flat_map(|s| s.ratios.iter().flatten().copied());
         let (lo, hi) = values.fold((1.0f64, 1.0f64), |(a, b), v| (a.min(v), b.max(v)));
-        let x = super::axis::Axis::log(
-            lo / 1.15,
-            hi * 1.15,
-            "time of dc / time of dancing links (median; log scale)",
-        );
+        let x = super::axis::Axis::log(lo / 1.15, hi * 1.15, &self.x_label);
         let n = self.rows.len().max(1);
         let y = AxisRange {
             lo: -0.6,
@@ -49,9 +53,7 @@ impl Draw for EnginesFigure {
             minor: Vec::new(),
         };
         let body = root.titled(&self.title, bold(20.0)).msg()?;
-        let body = body
-            .titled("left of the line: dancing cells is faster", text(14.0))
-            .msg()?;
+        let body = body.titled(&self.note, text(14.0)).msg()?;
         // The legend goes in a strip under the chart, where it cannot hide a point.
         let strip = 24 * (self.series.len() as u32 + 1) + 8;
         let (w, h) = body.dim_in_pixel();
@@ -92,8 +94,12 @@ impl Draw for EnginesFigure {
         let x0 = (w / 4) as i32;
         key.draw(&PathElement::new(vec![(x0, 9), (x0 + 16, 9)], one))
             .msg()?;
-        key.draw(&Text::new("equal time", (x0 + 26, 4), text(14.0)))
-            .msg()?;
+        key.draw(&Text::new(
+            self.reference.as_str(),
+            (x0 + 26, 4),
+            text(14.0),
+        ))
+        .msg()?;
         let k = self.series.len().max(1) as f64;
         for (s, series) in self.series.iter().enumerate() {
             let colour = PALETTE[s % PALETTE.len()];
@@ -121,14 +127,19 @@ impl Draw for EnginesFigure {
     }
 }
 
-/// Draws `DIR/engines-time.png` and `.svg`.
-pub fn engines_time(fig: &EnginesFigure, dir: &Path) -> Result<Figure, PlotError> {
+/// Draws `DIR/STEM.png` and `.svg`.
+pub fn ratio_rows(fig: &EnginesFigure, dir: &Path, stem: &str) -> Result<(), PlotError> {
     let ctx = PlotContext {
         dir,
         corpus: "",
         seed: 0,
     };
-    render(fig, &ctx, "engines-time")?;
+    render(fig, &ctx, stem)
+}
+
+/// Draws `DIR/engines-time.png` and `.svg`.
+pub fn engines_time(fig: &EnginesFigure, dir: &Path) -> Result<Figure, PlotError> {
+    ratio_rows(fig, dir, "engines-time")?;
     Ok(Figure {
         stem: "engines-time".to_string(),
         caption: "Time of dancing cells relative to dancing links, per problem (median of the repetitions)"

@@ -152,6 +152,12 @@ impl Links {
         self.cl[next as usize].prev = k;
     }
 
+    /// Bytes of the arena.
+    pub fn bytes(&self) -> usize {
+        self.nd.capacity() * std::mem::size_of::<Node>()
+            + self.cl.capacity() * std::mem::size_of::<ItemLinks>()
+    }
+
     /// `len` of item `k`.
     #[inline]
     pub fn len(&self, k: u32) -> i32 {

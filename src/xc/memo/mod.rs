@@ -51,8 +51,16 @@
 //! makes equal subproblems branch alike, and low-numbered items go first, so the remaining
 //! subproblems tend to be "the items from some point on", which recur. Signatures do not depend on
 //! the order, so counts are exact under any rule.
+//!
+//! # On threads
+//!
+//! [`parallel::count`] cuts the top of the tree into subproblems and counts them on the rayon
+//! pool, with the same search building numbers instead of ZDD nodes (`Counter` in `memo/diagram.rs`),
+//! so that the threads can share one cache of counts or keep one each.
 
+mod diagram;
 mod links;
+pub mod parallel;
 mod search;
 pub mod signature;
 pub mod zdd;
@@ -151,6 +159,10 @@ pub enum MemoError {
     /// The result did not fit in memory.
     #[error(transparent)]
     ZddFull(#[from] ZddFull),
+    /// A count on several threads passed 2^128 (they count in `u128`; one thread counts on
+    /// its ZDD, at any size).
+    #[error("the count passed 2^128, the most a count on several threads can hold: count on one thread (--threads 1)")]
+    CountOverflow,
 }
 
 /// Searches `problem` with a memo cache and returns the ZDD of all its solutions. Problems with

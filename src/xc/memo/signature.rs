@@ -8,11 +8,20 @@
 //! `c`); 0 means the item no longer matters. A field never straddles two words.
 //!
 //! The cache is an open-addressing table (linear probing, at most half full) of entry numbers;
-//! entry `e` keeps its signature in `keys[e * width..]` and its result, a ZDD node (0 when the
-//! subproblem has no solution), in `zdd[e]`. It takes at most `budget` bytes: when the next entry
-//! would not fit, or the allocator refuses it, new subproblems are simply not stored
-//! (`Cache::refused` counts them) — they are solved again when met again, so the count stays
-//! exact and only the time grows.
+//! entry `e` keeps its signature in `keys[e * width..]` and its result (a ZDD node, or a count
+//! when only the count is wanted; 0 when the subproblem has no solution) in `values[e]`. Each slot
+//! also keeps a 32-bit *tag*, the high half of the signature's hash, beside the entry number, so a
+//! probe that meets another signature almost always moves on without reading its key: most
+//! lookups on a big cache are misses, and comparing their keys was 15% of Langford 12's
+//! instructions. It takes at most `budget` bytes: when the next entry would not fit, or the
+//! allocator refuses it, new subproblems are simply not stored (`Cache::refused` counts them) —
+//! they are solved again when met again, so the count stays exact and only the time grows.
+//!
+//! `SharedCache` is the same table cut into shards behind locks, for counting on several
+//! threads: a thread looks a subproblem up when it enters it and stores its count only when it
+//! has finished it, so no thread ever reads an entry still being computed.
+
+use std::sync::Mutex;
 
 use super::links::{Links, ROOT};
 
@@ -84,36 +93,52 @@ fn hash(sig: &[u64]) -> u64 {
     h ^ (h >> 29)
 }
 
-/// What [`Cache::lookup`] found.
-pub(super) enum Lookup {
-    /// The subproblem was solved before: its ZDD node.
-    Hit(u32),
-    /// A new subproblem, stored as this entry (its result set by [`Cache::set`]).
+/// What [`Memo::lookup`] found.
+pub(super) enum Lookup<V> {
+    /// The subproblem was solved before: its result.
+    Hit(V),
+    /// A new subproblem, to be recorded by [`Memo::set`] with this entry once solved.
     Stored(u32),
     /// A new subproblem that the budget left out.
     Refused,
 }
 
-/// The memo cache: signatures to ZDD nodes, within a byte budget.
+/// A cache of subproblem results as the search uses it: look a subproblem up when entering it,
+/// record its result when leaving it (entries are recorded in the reverse order of their lookups).
+pub(super) trait Memo<V> {
+    /// Looks `sig` (with hash `h`) up; a new subproblem gets an entry when the budget allows.
+    fn lookup(&mut self, sig: &[u64], h: u64) -> Lookup<V>;
+    /// Records the result of entry `e` (from the last [`Lookup::Stored`] not yet recorded).
+    fn set(&mut self, e: u32, v: V);
+}
+
+/// The memo cache: signatures to results, within a byte budget.
 #[derive(Debug)]
-pub(super) struct Cache {
+pub(super) struct Cache<V> {
     width: usize,
-    slots: Vec<u32>,
+    /// `tag << 32 | (entry + 1)`; 0 is an empty slot.
+    slots: Vec<u64>,
     keys: Vec<u64>,
-    zdd: Vec<u32>,
+    values: Vec<V>,
     max_entries: usize,
     /// New subproblems not stored because the budget was spent.
     pub refused: u64,
 }
 
-impl Cache {
+/// The tag of a hash: its high half (the low bits choose the slot).
+#[inline]
+fn tag(h: u64) -> u64 {
+    h >> 32
+}
+
+impl<V: Copy + Default> Cache<V> {
     /// An empty cache for signatures of `width` words that takes at most `budget` bytes.
-    pub fn new(width: usize, budget: usize) -> Cache {
+    pub fn new(width: usize, budget: usize) -> Cache<V> {
         Cache {
             width,
             slots: Vec::new(),
             keys: Vec::new(),
-            zdd: Vec::new(),
+            values: Vec::new(),
             max_entries: budget / Self::entry_bytes(width),
             refused: 0,
         }
@@ -123,63 +148,60 @@ impl Cache {
     /// hold twice what it uses), and four slots (the table is at most half full, and at most a
     /// quarter full right after it doubles).
     fn entry_bytes(width: usize) -> usize {
-        2 * (8 * width + 4) + 4 * 4
+        2 * (8 * width + std::mem::size_of::<V>()) + 4 * 8
     }
 
     /// Entries stored.
     pub fn entries(&self) -> usize {
-        self.zdd.len()
+        self.values.len()
     }
 
     /// Bytes allocated now.
     pub fn bytes(&self) -> usize {
-        self.slots.capacity() * 4 + self.keys.capacity() * 8 + self.zdd.capacity() * 4
+        self.slots.capacity() * 8
+            + self.keys.capacity() * 8
+            + self.values.capacity() * std::mem::size_of::<V>()
     }
 
-    /// Looks `sig` (with hash `h`) up; stores it when it is new and the budget allows.
-    pub fn lookup(&mut self, sig: &[u64], h: u64) -> Lookup {
-        if !self.slots.is_empty() {
-            let mask = self.slots.len() - 1;
-            let mut i = h as usize & mask;
-            loop {
-                let s = self.slots[i];
-                if s == 0 {
-                    break;
-                }
-                let e = (s - 1) as usize;
+    /// The entry holding `sig` (with hash `h`), if any.
+    #[inline]
+    fn find(&self, sig: &[u64], h: u64) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let t = tag(h);
+        let mut i = h as usize & mask;
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return None;
+            }
+            if s >> 32 == t {
+                let e = (s as u32 - 1) as usize;
                 if &self.keys[e * self.width..(e + 1) * self.width] == sig {
-                    return Lookup::Hit(self.zdd[e]);
+                    return Some(e);
                 }
-                i = (i + 1) & mask;
             }
-        }
-        match self.insert(sig, h) {
-            Some(e) => Lookup::Stored(e),
-            None => {
-                self.refused += 1;
-                Lookup::Refused
-            }
+            i = (i + 1) & mask;
         }
     }
 
-    /// Records the ZDD node of entry `e`.
-    pub fn set(&mut self, e: u32, z: u32) {
-        self.zdd[e as usize] = z;
-    }
-
-    fn insert(&mut self, sig: &[u64], h: u64) -> Option<u32> {
-        let e = self.zdd.len();
+    /// Stores `sig` (not yet present) with result `v`; `None` when the budget or the allocator
+    /// refuses.
+    fn insert(&mut self, sig: &[u64], h: u64, v: V) -> Option<u32> {
+        let e = self.values.len();
         if e >= self.max_entries || e >= u32::MAX as usize - 1 {
             return None;
         }
         if 2 * (e + 1) > self.slots.len() && !self.grow() {
             return None;
         }
-        if self.keys.try_reserve(self.width).is_err() || self.zdd.try_reserve(1).is_err() {
+        if self.keys.try_reserve(self.width).is_err() || self.values.try_reserve(1).is_err() {
             return None;
         }
         self.keys.extend_from_slice(sig);
-        self.zdd.push(0);
+        self.values.push(v);
         self.place(e as u32, h);
         Some(e as u32)
     }
@@ -190,7 +212,7 @@ impl Cache {
         while self.slots[i] != 0 {
             i = (i + 1) & mask;
         }
-        self.slots[i] = e + 1;
+        self.slots[i] = tag(h) << 32 | u64::from(e + 1);
     }
 
     /// Doubles the slot table; `false` when the allocator refuses.
@@ -202,10 +224,114 @@ impl Cache {
         }
         slots.resize(size, 0);
         self.slots = slots;
-        for e in 0..self.zdd.len() {
+        for e in 0..self.values.len() {
             let h = hash(&self.keys[e * self.width..(e + 1) * self.width]);
             self.place(e as u32, h);
         }
         true
+    }
+}
+
+impl<V: Copy + Default> Memo<V> for Cache<V> {
+    fn lookup(&mut self, sig: &[u64], h: u64) -> Lookup<V> {
+        if let Some(e) = self.find(sig, h) {
+            return Lookup::Hit(self.values[e]);
+        }
+        match self.insert(sig, h, V::default()) {
+            Some(e) => Lookup::Stored(e),
+            None => {
+                self.refused += 1;
+                Lookup::Refused
+            }
+        }
+    }
+
+    fn set(&mut self, e: u32, v: V) {
+        self.values[e as usize] = v;
+    }
+}
+
+/// One cache for all threads: [`Cache`]s behind locks, a signature's shard chosen by its hash.
+#[derive(Debug)]
+pub(super) struct SharedCache<V> {
+    width: usize,
+    shards: Vec<Mutex<Cache<V>>>,
+}
+
+/// Shards of a [`SharedCache`]: enough that two threads rarely want the same lock at once.
+const SHARDS: usize = 256;
+
+impl<V: Copy + Default> SharedCache<V> {
+    /// An empty shared cache of at most `budget` bytes in all.
+    pub fn new(width: usize, budget: usize) -> SharedCache<V> {
+        SharedCache {
+            width,
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(Cache::new(width, budget / SHARDS)))
+                .collect(),
+        }
+    }
+
+    fn shard(&self, h: u64) -> std::sync::MutexGuard<'_, Cache<V>> {
+        // Bits 24..32 of the hash: below the tag, above the slot index of any shard under 2^24
+        // slots.
+        self.shards[(h >> 24) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The sum over the shards of `f`.
+    pub fn total(&self, f: impl Fn(&Cache<V>) -> u64) -> u64 {
+        self.shards
+            .iter()
+            .map(|s| f(&s.lock().unwrap_or_else(|e| e.into_inner())))
+            .sum()
+    }
+
+    /// A thread's view of the cache.
+    pub fn handle(&self) -> SharedHandle<'_, V> {
+        SharedHandle {
+            cache: self,
+            pending: Vec::new(),
+            hashes: Vec::new(),
+            refused: 0,
+        }
+    }
+}
+
+/// A thread's view of a [`SharedCache`]: the signatures it is solving, stored when solved.
+pub(super) struct SharedHandle<'c, V> {
+    cache: &'c SharedCache<V>,
+    /// The signatures looked up and not yet recorded, one after the other, and their hashes.
+    pending: Vec<u64>,
+    hashes: Vec<u64>,
+    /// New subproblems that the budget left out (counted when their result came).
+    pub refused: u64,
+}
+
+impl<V: Copy + Default> Memo<V> for SharedHandle<'_, V> {
+    fn lookup(&mut self, sig: &[u64], h: u64) -> Lookup<V> {
+        let shard = self.cache.shard(h);
+        if let Some(e) = shard.find(sig, h) {
+            return Lookup::Hit(shard.values[e]);
+        }
+        drop(shard);
+        self.pending.extend_from_slice(sig);
+        self.hashes.push(h);
+        Lookup::Stored(self.hashes.len() as u32 - 1)
+    }
+
+    fn set(&mut self, e: u32, v: V) {
+        debug_assert_eq!(e as usize + 1, self.hashes.len());
+        let h = self.hashes.pop().expect("set follows its lookup");
+        let from = self.pending.len() - self.cache.width;
+        let sig = &self.pending[from..];
+        let mut shard = self.cache.shard(h);
+        // Another thread may have solved the same subproblem meanwhile.
+        if shard.find(sig, h).is_none() && shard.insert(sig, h, v).is_none() {
+            self.refused += 1;
+        }
+        drop(shard);
+        self.pending.truncate(from);
     }
 }

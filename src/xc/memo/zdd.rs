@@ -23,6 +23,7 @@
 //! counted from 1 in input order, then a dummy root line `ID: (~0?0:ROOT)`.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
 
 use num_bigint::BigUint;
@@ -51,11 +52,37 @@ pub struct ZddFull {
     pub bytes: usize,
 }
 
+/// The hash of the unique table: a multiply-rotate of the node's three words, FxHash's
+/// recipe. The keys are node triples made by our own search, not chosen by an adversary, so
+/// SipHash's protection buys nothing, and its cost was most of `make` (callgrind,
+/// docs/counting.md).
+#[derive(Clone, Copy, Debug, Default)]
+struct NodeHasher(u64);
+
+impl Hasher for NodeHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(u32::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(0xf135_7aea_2e62_a9c5);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        // The multiply leaves its best bits at the top; the table indexes with the low ones.
+        self.0.rotate_left(26)
+    }
+}
+
 /// A ZDD of all solutions of an exact-cover problem.
 #[derive(Clone, Debug)]
 pub struct Zdd {
     nodes: Vec<ZddNode>,
-    unique: HashMap<ZddNode, u32>,
+    unique: HashMap<ZddNode, u32, BuildHasherDefault<NodeHasher>>,
     root: u32,
     made: u64,
 }
@@ -85,7 +112,7 @@ impl Zdd {
     pub fn new() -> Zdd {
         Zdd {
             nodes: SINKS.to_vec(),
-            unique: HashMap::new(),
+            unique: HashMap::default(),
             root: 0,
             made: 0,
         }
