@@ -9,7 +9,7 @@
 //! cells) that some configuration still allows. The same holds for a stack (three boxes one above
 //! the other): the digit takes one column of the stack in each band, a different one in each, so
 //! the (band, column) pairs also form one of six configurations. With the segment matrix of a
-//! (digit, band) word, or the column matrix of a (digit, stack), the table [`CONFIGS`] gives the
+//! (digit, band) word, or the column matrix of a (digit, stack), the table `CONFIGS` gives the
 //! set of configurations still open (bit `p` for the permutation `PERMS[p]`):
 //!
 //! ```text
