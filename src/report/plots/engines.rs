@@ -142,12 +142,7 @@ impl Draw for EnginesFigure {
 
 /// Draws `DIR/STEM.png` and `.svg`.
 pub fn ratio_rows(fig: &EnginesFigure, dir: &Path, stem: &str) -> Result<(), PlotError> {
-    let ctx = PlotContext {
-        dir,
-        corpus: "",
-        seed: 0,
-    };
-    render(fig, &ctx, stem)
+    render_in(fig, dir, stem)
 }
 
 /// Draws `DIR/engines-time.png` and `.svg`.

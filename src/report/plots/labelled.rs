@@ -96,10 +96,5 @@ impl Draw for LabelledScatter {
 
 /// Draws `DIR/STEM.png` and `.svg`.
 pub fn labelled_scatter(fig: &LabelledScatter, dir: &Path, stem: &str) -> Result<(), PlotError> {
-    let ctx = PlotContext {
-        dir,
-        corpus: "",
-        seed: 0,
-    };
-    render(fig, &ctx, stem)
+    render_in(fig, dir, stem)
 }
