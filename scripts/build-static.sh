@@ -2,7 +2,7 @@
 # Builds dlxlab linked statically against glibc into target/release-static/dlxlab, with the release
 # profile's optimisation (profile `release-static` in Cargo.toml): no dynamic loader, no shared
 # libraries to map, no symbols to bind at start, and (by default) no relocations to apply either.
-# On millisecond problems the whole process is mostly start-up, and this build uses 6-22% less CPU
+# On millisecond problems the whole process is mostly start-up, and this build uses 5-22% less CPU
 # than the default dynamically linked target/release/dlxlab (docs/xc-engine.md#start-up).
 #
 # Usage: scripts/build-static.sh [--pie] [CARGO ARGS...]   (e.g. --features peer)
