@@ -6,12 +6,14 @@
 # threads with one shared cache and with a cache per thread, against itself on one thread
 # (alternating rounds); and the figures (cargo run --release --example counting_plots).
 #
-# Usage: scripts/counting-report.sh [--knuth DIR] [--timeout S] [--rounds R] [--threads T]
-#                                   [--quick] [OUT]
+# Usage: scripts/counting-report.sh [--knuth DIR] [--bin PATH] [--timeout S] [--rounds R]
+#                                   [--threads T] [--quick] [OUT]
 #
 #   OUT          where results.csv, dlx6.csv, threads.csv, table.md and the figures go
 #                (default reports/counting)
 #   --knuth DIR  a directory holding Knuth's dlx6 (built by scripts/peers/knuth.sh DIR dlx6)
+#   --bin PATH   the dlxlab to run (default target/release/dlxlab; target/release-static/dlxlab
+#                is the statically linked build of scripts/build-static.sh)
 #   --timeout S  give each run at most S seconds (default 60); a run past it is reported `timeout`
 #   --rounds R   alternating rounds of memo and dlx6, and of the thread variants (default 5;
 #                medians reported)
@@ -25,6 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 knuth=""
+bin=./target/release/dlxlab
 timeout_s=60
 rounds=5
 threads=2
@@ -33,11 +36,12 @@ out=reports/counting
 while [ $# -gt 0 ]; do
   case $1 in
     --knuth) knuth=$2; shift 2 ;;
+    --bin) bin=$2; shift 2 ;;
     --timeout) timeout_s=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 0 ;;
     -*) echo "counting-report.sh: unknown option $1" >&2; exit 2 ;;
     *) out=$1; shift ;;
   esac
@@ -51,8 +55,7 @@ if [ ! -x /usr/bin/time ]; then
     exit 1
   fi
 fi
-bin=./target/release/dlxlab
-[ -x "$bin" ] || { echo "counting-report.sh: build first: cargo build --release" >&2; exit 1; }
+[ -x "$bin" ] || { echo "counting-report.sh: $bin missing: cargo build --release" >&2; exit 1; }
 if [ -n "$knuth" ] && [ ! -x "$knuth/dlx6" ]; then
   echo "counting-report.sh: $knuth/dlx6 missing: scripts/peers/knuth.sh $knuth dlx6" >&2
   exit 1
@@ -68,41 +71,10 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A random problem with coloured secondary items, in Knuth's format (colours are one letter, as
-# DLX6 wants): SEED, primary items, secondary items, options. Four planted solutions (the primary
-# items cut into random groups of 1 to 3, each group's secondary items all of one colour per
-# solution) guarantee solutions; the other options are random.
+# A random problem with coloured secondary items (scripts/random-colours.awk): SEED, primary items,
+# secondary items, options.
 random_colours() {
-  awk -v seed="$1" -v np="$2" -v ns="$3" -v no="$4" 'BEGIN {
-    srand(seed);
-    printf "| random colour problem, seed %d\n", seed;
-    for (i = 0; i < np; i++) printf "p%d ", i;
-    printf "|";
-    for (i = 0; i < ns; i++) printf " s%d", i;
-    printf "\n";
-    for (k = 0; k < 4; k++) {
-      for (i = 0; i < np; i++) perm[i] = i;
-      for (i = np - 1; i > 0; i--) { j = int(rand() * (i + 1)); t = perm[i]; perm[i] = perm[j]; perm[j] = t }
-      colour = substr("abc", 1 + k % 3, 1);
-      for (i = 0; i < np; ) {
-        size = 1 + int(rand() * 3); line = "";
-        for (j = 0; j < size && i < np; j++) line = line " p" perm[i++];
-        for (j = 0; j < ns; j++) if (rand() < 0.3) line = line " s" j ":" colour;
-        print substr(line, 2);
-      }
-    }
-    for (o = 0; o < no; o++) {
-      line = ""; any = 0;
-      for (i = 0; i < np; i++) if (rand() < 0.25) { line = line " p" i; any = 1 }
-      if (!any) line = " p" int(rand() * np);
-      for (i = 0; i < ns; i++) {
-        r = rand();
-        if (r < 0.15) line = line " s" i;
-        else if (r < 0.45) line = line " s" i ":" substr("abc", 1 + int(rand() * 3), 1);
-      }
-      print substr(line, 2);
-    }
-  }'
+  awk -v seed="$1" -v np="$2" -v ns="$3" -v no="$4" -f scripts/random-colours.awk
 }
 
 # name|gen-xc arguments (or `random SEED NP NS NO`)|quick (1: part of --quick)|vs dlx6 (1)|
