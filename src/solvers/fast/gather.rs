@@ -12,10 +12,12 @@
 use super::tables::SHRINK;
 
 /// The first cell of each of the nine segments of a band word (bits 0, 3, 6, ..., 24).
+#[cfg(target_arch = "x86_64")]
 const SEGMENT_FIRST: u32 = 0o111_111_111;
 
 /// `STACK[j]`: the columns of stack `j` in three 9-bit column sets laid side by side (band `r`
 /// at bits `9r..9r+9`).
+#[cfg(target_arch = "x86_64")]
 const STACK: [u32; 3] = [0o007_007_007, 0o070_070_070, 0o700_700_700];
 
 /// The segment matrix of a band word: bit `3·i + j` set when row `i` has a candidate in box `j`.
