@@ -274,9 +274,11 @@ impl State {
                 let mut placed = [0u32; 3];
                 // All three bands each time, dirty or not: an analysis of a settled word changes
                 // nothing, and straight-line code lets the three run side by side without a
-                // mispredicted loop exit. The stack analysis depends only on the three words:
-                // after the first round it has to run again only if a band analysis changed a word
-                // it left.
+                // mispredicted loop exit. (Analysing only the words that changed took 9% fewer
+                // instructions on `band`'s hard-search sample but 70% more mispredicted branches
+                // in cachegrind's model, and `band` ran 7% slower.) The stack analysis depends only
+                // on the three words: after the first round it has to run again only if a band
+                // analysis changed a word it left.
                 let mut first = true;
                 loop {
                     let before = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);

@@ -82,19 +82,8 @@ use crate::sudoku::{Grid, Shape};
 
 use super::super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
 use super::gather::{segments, stack_matrices};
-use super::tables::SEGMENTS;
+use super::tables::{PERMS, SEGMENTS};
 use super::{paths, Contradiction, State};
-
-/// The six permutations of three things: `PERMS[p][i]` is the box (of a band) taken in row `i`,
-/// or the column (of a stack) taken in band `i`.
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// `PERM_SEGMENTS[p]`: the 9-bit segment matrix of permutation `p` (bit `3·i + PERMS[p][i]`).
 const PERM_SEGMENTS: [u32; 6] = {
