@@ -317,8 +317,8 @@ fn row(out: &mut impl Write, name: &str, what: &str, s: &Summary, scale: f64) ->
         out,
         "| {name} | {what} | {:.1} | {:.1} | {:.1} | {:.1} |",
         s.mean / scale,
-        s.median as f64 / scale,
-        s.p90 as f64 / scale,
+        s.median / scale,
+        s.p90 / scale,
         s.max as f64 / scale
     )
 }

@@ -211,26 +211,6 @@ mod nothing_lost {
 mod determinism {
     use super::*;
 
-    #[test]
-    fn one_thread_and_two_threads_give_the_same_rows() {
-        let dir = tempfile::tempdir().unwrap();
-        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(60).as_bytes());
-        let mut results = Vec::new();
-        for threads in ["1", "2"] {
-            let out = dir.path().join(format!("t{threads}"));
-            run_ok(
-                dlxlab(dir.path())
-                    .args(["study", "--quiet", "--threads", threads, "--corpus"])
-                    .arg(&corpus)
-                    .arg("--out")
-                    .arg(&out),
-            );
-            results.push(untimed(rows(&out)));
-        }
-        assert_eq!(results[0].len(), 62 * dlxlab::solvers::names().len());
-        assert_eq!(results[0], results[1]);
-    }
-
     /// Issue 25: chunks overlap on the pool (two in flight, blocks of pairs in cost order), so
     /// several chunks and thread counts must still give the same rows, in the same order.
     #[test]
@@ -273,12 +253,12 @@ mod determinism {
         }
     }
 
-    /// Issue 25: ratings.csv and the report's statistics do not depend on the thread count, and
-    /// meta.json says where the time went, phase by phase.
+    /// runs.csv (times apart), ratings.csv and the report's statistics do not depend on the
+    /// thread count (issue 25), and meta.json says where the time went, phase by phase.
     #[test]
-    fn ratings_report_and_phase_timings_on_one_and_two_threads() {
+    fn rows_ratings_report_and_phase_timings_on_one_and_two_threads() {
         let dir = tempfile::tempdir().unwrap();
-        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(30).as_bytes());
+        let corpus = write_corpus(dir.path(), "c.txt", mixed_corpus(60).as_bytes());
         let mut outputs = Vec::new();
         for threads in ["1", "2"] {
             let out = dir.path().join(format!("t{threads}"));
@@ -316,8 +296,9 @@ mod determinism {
                 solve.cpu_s > 0.0 && solve.wall_s <= timings.wall_s,
                 "{timings:?}"
             );
-            outputs.push((ratings, correlations));
+            outputs.push((untimed(rows(&out)), ratings, correlations));
         }
+        assert_eq!(outputs[0].0.len(), 62 * dlxlab::solvers::names().len());
         assert_eq!(outputs[0], outputs[1]);
     }
 

@@ -256,15 +256,18 @@ fn header_only_runs_csv_is_an_error() {
     assert!(matches!(err, ReportError::Empty(_)), "{err}");
 }
 
+/// The error `load_study` gives for a study directory whose runs.csv is `runs`.
+fn runs_csv_error(runs: &str) -> DataError {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("runs.csv"), runs).unwrap();
+    load_study(dir.path()).unwrap_err()
+}
+
 #[test]
 fn bad_fields_name_line_and_column() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("runs.csv"),
-        format!("{RUNS_HEADER}\n1,p,17,dlx,unique,1,5,4,100,,\n2,p,17,dlx,unique,1,many,4,100,,\n"),
-    )
-    .unwrap();
-    let err = load_study(dir.path()).unwrap_err();
+    let err = runs_csv_error(&format!(
+        "{RUNS_HEADER}\n1,p,17,dlx,unique,1,5,4,100,,\n2,p,17,dlx,unique,1,many,4,100,,\n"
+    ));
     let text = err.to_string();
     assert!(
         matches!(
@@ -279,12 +282,7 @@ fn bad_fields_name_line_and_column() {
     );
     assert!(text.contains("\"many\""), "{text}");
 
-    std::fs::write(
-        dir.path().join("runs.csv"),
-        format!("{RUNS_HEADER}\n1,p,17,dlx,solved,1,5,4,100,,\n"),
-    )
-    .unwrap();
-    let err = load_study(dir.path()).unwrap_err();
+    let err = runs_csv_error(&format!("{RUNS_HEADER}\n1,p,17,dlx,solved,1,5,4,100,,\n"));
     assert!(
         matches!(
             err,
@@ -296,12 +294,7 @@ fn bad_fields_name_line_and_column() {
         "{err}"
     );
 
-    std::fs::write(
-        dir.path().join("runs.csv"),
-        "line,solver,status\n1,dlx,unique\n",
-    )
-    .unwrap();
-    let err = load_study(dir.path()).unwrap_err();
+    let err = runs_csv_error("line,solver,status\n1,dlx,unique\n");
     assert!(
         matches!(
             err,
@@ -313,12 +306,8 @@ fn bad_fields_name_line_and_column() {
         "{err}"
     );
 
-    std::fs::write(
-        dir.path().join("runs.csv"),
-        format!("{RUNS_HEADER}\n1,p,17,dlx,unique,1,5,4,100,,\n1,p,17,dlx,unique,1,5,4,100,,\n"),
-    )
-    .unwrap();
-    let err = load_study(dir.path()).unwrap_err();
+    let row = "1,p,17,dlx,unique,1,5,4,100,,";
+    let err = runs_csv_error(&format!("{RUNS_HEADER}\n{row}\n{row}\n"));
     assert!(
         matches!(
             err,

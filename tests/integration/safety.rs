@@ -90,18 +90,24 @@ mod resume {
         assert!(out.join("runs.csv.partial").exists());
     }
 
-    /// `dlxlab study` of `corpus` into `out` with `extra` flags.
-    fn cli_study(cwd: &Path, corpus: &Path, out: &Path, extra: &[&str]) -> Output {
-        dlxlab(cwd)
-            .args(["study", "--quiet", "--no-plots", "--ratings", "none"])
-            .args(["--solvers", &SOLVERS.join(",")])
+    /// The command `dlxlab study --quiet --no-plots FLAGS --corpus CORPUS --out OUT`.
+    fn study_cmd(cwd: &Path, corpus: &Path, out: &Path, flags: &[&str]) -> Command {
+        let mut cmd = dlxlab(cwd);
+        cmd.args(["study", "--quiet", "--no-plots"])
+            .args(flags)
             .arg("--corpus")
             .arg(corpus)
             .arg("--out")
-            .arg(out)
-            .args(extra)
-            .output()
-            .unwrap()
+            .arg(out);
+        cmd
+    }
+
+    /// `dlxlab study` of `corpus` into `out` with [`SOLVERS`], no ratings and `extra` flags.
+    fn cli_study(cwd: &Path, corpus: &Path, out: &Path, extra: &[&str]) -> Output {
+        let solvers = SOLVERS.join(",");
+        let mut flags = vec!["--ratings", "none", "--solvers", &solvers];
+        flags.extend_from_slice(extra);
+        study_cmd(cwd, corpus, out, &flags).output().unwrap()
     }
 
     fn refused(out: &Output, words: &str) {
@@ -152,22 +158,12 @@ mod resume {
             String::from_utf8_lossy(&res.stderr)
         );
         let whole = dir.path().join("whole");
-        run_ok(
-            dlxlab(dir.path())
-                .args([
-                    "study",
-                    "--quiet",
-                    "--no-plots",
-                    "--ratings",
-                    "none",
-                    "--solvers",
-                    "singles,dlx",
-                    "--corpus",
-                ])
-                .arg(&a)
-                .arg("--out")
-                .arg(&whole),
-        );
+        run_ok(&mut study_cmd(
+            dir.path(),
+            &a,
+            &whole,
+            &["--ratings", "none", "--solvers", "singles,dlx"],
+        ));
         let rows = |d: &Path| untimed(dlxlab::harness::read_rows(&d.join("runs.csv")).unwrap());
         assert_eq!(rows(&out), rows(&whole));
         assert!(!out.join("runs.csv.partial").exists());
@@ -182,20 +178,12 @@ mod resume {
         std::fs::write(&a, corpus_text(0, 12)).unwrap();
         std::fs::write(&b, corpus_text(12, 12)).unwrap();
         let out = dir.path().join("o");
-        run_ok(
-            dlxlab(dir.path())
-                .args([
-                    "study",
-                    "--quiet",
-                    "--no-plots",
-                    "--solvers",
-                    "singles,dlx",
-                    "--corpus",
-                ])
-                .arg(&a)
-                .arg("--out")
-                .arg(&out),
-        );
+        run_ok(&mut study_cmd(
+            dir.path(),
+            &a,
+            &out,
+            &["--solvers", "singles,dlx"],
+        ));
         let before = snapshot(&out);
         assert!(before.contains_key(Path::new("runs.csv")));
         assert!(before.contains_key(Path::new("ratings.csv")));
@@ -204,19 +192,7 @@ mod resume {
             "another corpus",
         );
         refused(
-            &dlxlab(dir.path())
-                .args([
-                    "study",
-                    "--quiet",
-                    "--no-plots",
-                    "--resume",
-                    "--solvers",
-                    "dlx",
-                    "--corpus",
-                ])
-                .arg(&a)
-                .arg("--out")
-                .arg(&out)
+            &study_cmd(dir.path(), &a, &out, &["--resume", "--solvers", "dlx"])
                 .output()
                 .unwrap(),
             "other solvers",
@@ -242,23 +218,12 @@ mod resume {
             "{stderr}"
         );
         assert_eq!(snapshot(&out), before);
-        run_ok(
-            dlxlab(dir.path())
-                .args([
-                    "study",
-                    "--quiet",
-                    "--no-plots",
-                    "--ratings",
-                    "none",
-                    "--solvers",
-                    "singles,dlx",
-                    "--force",
-                    "--corpus",
-                ])
-                .arg(&a)
-                .arg("--out")
-                .arg(&out),
-        );
+        run_ok(&mut study_cmd(
+            dir.path(),
+            &a,
+            &out,
+            &["--ratings", "none", "--solvers", "singles,dlx", "--force"],
+        ));
         assert!(out.join("runs.csv").exists());
         assert!(!out.join("runs.csv.partial").exists());
     }

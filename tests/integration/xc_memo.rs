@@ -653,56 +653,19 @@ mod cli {
     #[test]
     fn refuses_what_it_cannot_do() {
         let problem = gen(&["gen-xc", "domino", "4x4"]);
-        for args in [
-            &["xc", "-", "--count", "--zdd", "x.zdd"][..],
-            &["xc", "-", "--count", "--sample", "3"][..],
-            &["xc", "-", "--engine", "memo", "--threads", "2"][..],
-            &[
-                "xc",
-                "-",
-                "--engine",
-                "memo",
-                "--count",
-                "--threads",
-                "2",
-                "--zdd",
-                "x.zdd",
-            ][..],
-            &[
-                "xc",
-                "-",
-                "--engine",
-                "memo",
-                "--count",
-                "--threads",
-                "2",
-                "--sample",
-                "1",
-            ][..],
-            &[
-                "xc",
-                "-",
-                "--engine",
-                "memo",
-                "--count",
-                "--memo-cache",
-                "shared",
-            ][..],
-            &[
-                "xc",
-                "-",
-                "--count",
-                "--threads",
-                "2",
-                "--memo-cache",
-                "shared",
-            ][..],
-            &[
-                "xc", "-", "--engine", "memo", "--count", "--policy", "first",
-            ][..],
+        for line in [
+            "xc - --count --zdd x.zdd",
+            "xc - --count --sample 3",
+            "xc - --engine memo --threads 2",
+            "xc - --engine memo --count --threads 2 --zdd x.zdd",
+            "xc - --engine memo --count --threads 2 --sample 1",
+            "xc - --engine memo --count --memo-cache shared",
+            "xc - --count --threads 2 --memo-cache shared",
+            "xc - --engine memo --count --policy first",
         ] {
-            let out = dlxlab(args, &problem);
-            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let args: Vec<&str> = line.split(' ').collect();
+            let out = dlxlab(&args, &problem);
+            assert_eq!(out.status.code(), Some(2), "{line}");
             assert!(!text(&out.stderr).is_empty());
         }
         let out = dlxlab(

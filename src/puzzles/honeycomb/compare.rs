@@ -3,17 +3,21 @@
 use super::seq::SeqSolver;
 use super::xc::XcSolver;
 use super::{check_solution, HoneyGrid};
+use crate::report::stats::quantile_sorted;
 use crate::solvers::{SolveLimits, Status};
 
-/// Mean, median, 90th percentile and maximum of a sample.
+/// Mean, median, 90th percentile and maximum of a sample. The median and the percentile are the
+/// report's ([`crate::report::stats::quantile_sorted`], linear interpolation between order
+/// statistics, R's type 7), so the median of an even-sized sample is the mean of its two middle
+/// values, as in every other table of the project.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Summary {
     /// Arithmetic mean.
     pub mean: f64,
-    /// Median (lower middle element for even sizes).
-    pub median: u64,
-    /// 90th percentile (nearest rank).
-    pub p90: u64,
+    /// Median (the mean of the two middle values for even sizes).
+    pub median: f64,
+    /// 90th percentile (type-7 interpolation).
+    pub p90: f64,
     /// Largest value.
     pub max: u64,
 }
@@ -24,15 +28,14 @@ impl Summary {
         if values.is_empty() {
             return Summary::default();
         }
-        let mut v = values.to_vec();
-        v.sort_unstable();
+        let mut v: Vec<f64> = values.iter().map(|&x| x as f64).collect();
+        v.sort_by(f64::total_cmp);
         let n = v.len();
-        let rank = |p: f64| v[((p * n as f64).ceil() as usize).clamp(1, n) - 1];
         Summary {
-            mean: v.iter().map(|&x| x as f64).sum::<f64>() / n as f64,
-            median: v[(n - 1) / 2],
-            p90: rank(0.9),
-            max: v[n - 1],
+            mean: v.iter().sum::<f64>() / n as f64,
+            median: quantile_sorted(&v, 0.5),
+            p90: quantile_sorted(&v, 0.9),
+            max: values.iter().copied().max().unwrap_or(0),
         }
     }
 }
