@@ -43,7 +43,9 @@
 //!
 //! *Compiled paths.* The propagation is compiled once for the baseline target and, on x86-64, once
 //! more for the x86-64-v3 features (AVX2, BMI1/2, POPCNT, ...); the process takes the fastest
-//! its CPU has, once ([`paths`]). Same code, same results: only the instructions differ.
+//! its CPU has, once ([`paths`]). Same code, same results: only the instructions differ, and
+//! the bit gathers of the two analyses, which the x86-64-v3 copy does with BMI2's `pext`/`pdep`
+//! where the portable one looks up tables (twins tested against each other).
 //!
 //! # Search
 //!
