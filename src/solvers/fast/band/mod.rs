@@ -456,9 +456,9 @@ impl Search {
         Flow::Continue
     }
 
-    /// Branches on `fast`'s branch cell (see [`Search::explore`]). A cold path (it never ran on
-    /// the corpora), kept out of `explore` so as not to grow it; it is compiled without the
-    /// path's features, which changes its speed, not its results.
+    /// Branches on `fast`'s branch cell (see [`Search::explore`]). A cold path (a safety net that
+    /// `explore` argues is never taken), kept out of line so as not to grow `explore`; it is
+    /// compiled without the path's features, which could change its speed, not its results.
     #[inline(never)]
     fn explore_cell<C: Compiled>(&mut self, state: &mut State) -> Flow {
         let (b, bit, mut digits) = state.branch_cell();
