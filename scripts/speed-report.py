@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Writes reports/speed/report.md and its two plots from the raw tables of scripts/speed-report.sh.
+"""Writes reports/speed/report.md and the tidy reports/speed/speed.csv from the raw tables of
+scripts/speed-report.sh (which then draws the figures from speed.csv with
+`cargo run --release --example speed_plots`, src/report/speed.rs).
 
     python3 scripts/speed-report.py reports/speed
 
-Standard library only: the plots are SVG written by hand (log axes), so a fresh machine needs
-nothing installed.
+Standard library only, so a fresh machine needs nothing installed.
 """
-import math
+import csv
 import pathlib
 import sys
 
@@ -67,9 +68,10 @@ have_tdoku = any(("tdoku", "tdoku_whole") in d["whole"] for d in data.values())
 md = ["# Speed: every solver, the `sudoku` crate and tdoku, from the 17-clue list to puzzles hard for search", ""]
 md += ["Made by `scripts/speed-report.sh` (the command below); the raw tables `dlxlab bench` printed are",
        "in `raw/`. One thread, everything pinned to one core, peers timed in the same run in alternating",
-       "rounds. Whole process: `dlxlab solve --solver fast --threads 1` against each peer's whole-job",
-       "program (read the file, prove uniqueness, print each solution); ratios are medians over rounds of",
-       "the peer's time over `fast`'s in the same round, so above 1.00x `fast` is faster. CPU time (user +",
+       "rounds. Whole process: `dlxlab solve --solver S --threads 1` (S = each of dlxlab's fastest solvers)",
+       "against each peer's whole-job program (read the file, prove uniqueness, print each solution); ratios",
+       "are medians over rounds of the peer's time over the solver's in the same round, so above 1.00x",
+       "dlxlab is faster. CPU time (user +",
        "system of the child) is the number to read on a shared machine: wall time also counts other",
        "processes' time slices.", ""]
 md += ["```", machine, "```", ""]
@@ -80,51 +82,70 @@ if tdoku_info:
 else:
     md += ["tdoku was not built for this run (no `TDOKU_SRC`): its columns are empty.", ""]
 
-md += ["## `fast` against the peers, whole process", "",
-       "| corpus | puzzles (x repeats) | CPU µs/puzzle: fast / crate / tdoku | vs sudoku crate (CPU) | vs tdoku (CPU) | vs sudoku crate (wall) | vs tdoku (wall) | fast guesses/puzzle | tdoku guesses/puzzle (its count) |",
-       "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+PEERS = ("sudoku_whole", "tdoku_whole")
+ours = []
+for d in data.values():
+    for (_, prog) in d["whole"]:
+        if prog not in PEERS and prog not in ours:
+            ours.append(prog)
+
+
+def cell(r, key):
+    v = (r or {}).get(key, "—")
+    return v if v else "—"
+
+
+md += ["## dlxlab against the peers, whole process", "",
+       "| corpus | puzzles (x repeats) | solver | CPU µs/puzzle: solver / crate / tdoku | vs sudoku crate (CPU) | vs tdoku (CPU) | vs sudoku crate (wall) | vs tdoku (wall) | guesses/puzzle | tdoku guesses/puzzle (its count) |",
+       "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
 for c, d in data.items():
-    fc = d["whole"].get(("crate", "fast"), {})
-    ft = d["whole"].get(("tdoku", "fast"), {})
-    # fast's CPU time from the run beside tdoku when there is one (the two runs differ by load).
-    cpu = " / ".join([
-        (ft or fc).get("CPU µs/puzzle", "—"),
-        d["whole"].get(("crate", "sudoku_whole"), {}).get("CPU µs/puzzle", "—"),
-        d["whole"].get(("tdoku", "tdoku_whole"), {}).get("CPU µs/puzzle", "—"),
-    ])
-    vs_crate = fc.get("vs sudoku_whole (CPU)", "—")
-    vs_crate_w = fc.get("vs sudoku_whole", "—")
-    vs_tdoku = ft.get("vs tdoku_whole (CPU)", "—")
-    vs_tdoku_w = ft.get("vs tdoku_whole", "—")
-    fg = d["in"].get("fast", {}).get("guesses/puzzle", "—")
-    tg = "—" if d["tdoku_guesses"] is None else f"{d['tdoku_guesses']:.2f}"
-    md.append(f"| {c} | {d['n']} (x{d['times']}) | {cpu} | {vs_crate} | {vs_tdoku} | {vs_crate_w} | {vs_tdoku_w} | {fg} | {tg} |")
-md += ["", "Guesses count differently: `fast` counts every child of a branch point (docs/solvers.md), tdoku one",
-       "per binary branch on a digit's placement in a band, so tdoku's numbers are not comparable with",
-       "the others' beyond their trend.", ""]
+    for p in ours:
+        fc = d["whole"].get(("crate", p), {})
+        ft = d["whole"].get(("tdoku", p), {})
+        # The solver's CPU time from the run beside tdoku when there is one (the runs differ by load).
+        cpu = " / ".join([
+            cell(ft or fc, "CPU µs/puzzle"),
+            cell(d["whole"].get(("crate", "sudoku_whole")), "CPU µs/puzzle"),
+            cell(d["whole"].get(("tdoku", "tdoku_whole")), "CPU µs/puzzle"),
+        ])
+        tg = "—" if d["tdoku_guesses"] is None else f"{d['tdoku_guesses']:.2f}"
+        md.append(f"| {c} | {d['n']} (x{d['times']}) | {p} | {cpu} | {cell(fc, 'vs sudoku_whole (CPU)')} | "
+                  f"{cell(ft, 'vs tdoku_whole (CPU)')} | {cell(fc, 'vs sudoku_whole')} | {cell(ft, 'vs tdoku_whole')} | "
+                  f"{cell(d['in'].get(p), 'guesses/puzzle')} | {tg} |")
+md += ["", "Guesses count differently: dlxlab's solvers count every child of a branch point (docs/solvers.md;",
+       "a `band` guess fixes a digit's configuration in a band, a `fast` guess one cell), tdoku one per binary",
+       "branch on a digit's placement in a band, so tdoku's numbers are not comparable with the others'",
+       "beyond their trend.", ""]
 
 paths_file = raw / "paths.txt"
 if paths_file.exists() and paths_file.read_text().strip():
     runs = {}
     for line in paths_file.read_text().splitlines():
-        corpus, path, user, system = line.split()
-        runs.setdefault(corpus, {}).setdefault(path, []).append(float(user) + float(system))
-    md += ["## `fast`'s compiled paths", "",
-           "`DLXLAB_FAST_PATH=PATH dlxlab solve --solver fast --threads 1` on the repeated corpora, alternating",
+        f = line.split()
+        corpus, solver, path, user, system = f if len(f) == 5 else [f[0], "fast"] + f[1:]
+        runs.setdefault((corpus, solver), {}).setdefault(path, []).append(float(user) + float(system))
+    names = []
+    for by_path in runs.values():
+        names += [p for p in by_path if p not in names]
+    md += ["## Compiled paths", "",
+           "`DLXLAB_FAST_PATH=PATH dlxlab solve --solver S --threads 1` on the repeated corpora, alternating",
            "rounds, median CPU seconds (user + system; `/usr/bin/time`, 10 ms resolution). Same search, same",
            "counters: only the instructions differ (src/solvers/fast/paths.rs).", "",
-           "| corpus | " + " | ".join(next(iter(runs.values())).keys()) + " |",
-           "|---|" + "---:|" * len(next(iter(runs.values()))) ]
-    for corpus, by_path in runs.items():
+           "| corpus | solver | " + " | ".join(names) + " |",
+           "|---|---|" + "---:|" * len(names)]
+    for (corpus, solver), by_path in runs.items():
         cells = []
-        for path, ts in by_path.items():
-            ts = sorted(ts)
-            cells.append(f"{ts[len(ts) // 2]:.2f} s")
-        md.append(f"| {corpus} | " + " | ".join(cells) + " |")
+        for p in names:
+            ts = sorted(by_path.get(p, []))
+            cells.append(f"{ts[len(ts) // 2]:.2f} s" if ts else "—")
+        md.append(f"| {corpus} | {solver} | " + " | ".join(cells) + " |")
     md.append("")
 
+in_solvers = []
+for d in data.values():
+    in_solvers += [s for s in d["in"] if s not in in_solvers and s != "sudoku-crate"]
 md += ["## Every solver in process", "",
-       "`dlxlab bench --solvers singles,locked,subsets,fast,dlx,dc` built with `--features peer` (the row",
+       f"`dlxlab bench --solvers {','.join(in_solvers)}` built with `--features peer` (the row",
        "`sudoku-crate`), each corpus once, no repeats; `vs crate` is the crate's time over the solver's.", ""]
 for c, d in data.items():
     md += [f"### {c} ({d['n']} puzzles)", "",
@@ -135,112 +156,54 @@ for c, d in data.items():
     md.append("")
 if (out / "discussion.md").exists():
     md += ["What these numbers say, what was tried and what is left: [discussion.md](discussion.md).", ""]
-md += ["## Plots", "", "- `throughput.svg`: puzzles per second per corpus (log scale): every solver in process, and",
-       "  the three whole-job programs by CPU time.",
-       "- `guesses-vs-time.svg`: guesses per puzzle against µs per puzzle, one point per solver and corpus",
-       "  (in process; tdoku, hollow, by its whole-process CPU time and its own guess count).", "",
-       "![throughput](throughput.svg)", "", "![guesses against time](guesses-vs-time.svg)", ""]
+md += ["## Figures", "",
+       "Drawn from `speed.csv` (one row per corpus, program and mode; columns in src/report/speed.rs) by",
+       "`cargo run --release --example speed_plots -- reports/speed`, as PNG and SVG.", "",
+       "- `speed-vs-peers`: per corpus, each of dlxlab's fastest solvers against tdoku and the `sudoku`",
+       "  crate (the peer's time over dlxlab's; right of the line dlxlab is faster).",
+       "- `speed-throughput`: puzzles per second of every program, one dot per corpus.",
+       "- `speed-guesses`: guesses per puzzle against µs per puzzle, one point per solver and corpus (in",
+       "  process; tdoku, hollow, by its whole-process CPU time and its own guess count).", "",
+       "![against the peers](speed-vs-peers.png)", "", "![throughput](speed-throughput.png)", "",
+       "![guesses against time](speed-guesses.png)", ""]
 md += ["## Regenerate", "", "```sh",
        "scripts/fetch-datasets.sh          # optional: the public hard lists, where there is internet",
        "DLXLAB_DATA=/path/to/shared/datasets TDOKU_SRC=/path/to/tdoku scripts/speed-report.sh",
        "```", ""]
 (out / "report.md").write_text("\n".join(md))
 
-# ---- plots -------------------------------------------------------------------------------
-COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#17becf", "#bcbd22"]
+
+# ---- speed.csv: one row per corpus, program and mode (src/report/speed.rs documents it) ----
+def val(s):
+    v = num(s) if s is not None else None
+    return "" if v is None else f"{v:g}"
 
 
-def esc(s):
-    return s.replace("&", "&amp;").replace("<", "&lt;")
+def per_s(us):
+    v = num(us) if us is not None else None
+    return "" if not v else f"{1e6 / v:.1f}"
 
 
-def log_ticks(lo, hi):
-    a, b = math.floor(math.log10(lo)), math.ceil(math.log10(hi))
-    return [10 ** k for k in range(a, b + 1)]
-
-
-def fmt(v):
-    return f"{v:g}" if v < 1e4 else f"{v:.0e}".replace("e+0", "e")
-
-
-# Throughput: one panel per corpus, one bar per program.
-bars = []
-for c, d in data.items():
-    items = []
-    for s, r in d["in"].items():
-        v = num(r["puzzles/s"])
-        if v:
-            items.append((f"{s} (in process)", v))
-    for (peer, prog), r in d["whole"].items():
-        if prog == "fast" and peer == "tdoku":
-            continue
-        cpu = num(r["CPU µs/puzzle"])
-        if cpu:
-            items.append((f"{prog} (whole, CPU)", 1e6 / cpu))
-    bars.append((c, items))
-vals = [v for _, items in bars for _, v in items] or [1, 10]
-lo, hi = 10 ** math.floor(math.log10(min(vals))), 10 ** math.ceil(math.log10(max(vals)))
-left, width, bh = 230, 520, 14
-height = sum(30 + bh * len(items) for _, items in bars) + 60
-x = lambda v: left + width * (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
-svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 40}" height="{height}" font-family="sans-serif" font-size="11">',
-       f'<rect width="100%" height="100%" fill="white"/>',
-       f'<text x="10" y="16" font-size="13">Puzzles per second (log scale), one thread, one core</text>']
-y = 34
-for c, items in bars:
-    svg.append(f'<text x="10" y="{y + 10}" font-weight="bold">{esc(c)}</text>')
-    y += 16
-    for i, (label, v) in enumerate(items):
-        colour = COLOURS[2] if label.startswith("fast") else (COLOURS[3] if "tdoku" in label else COLOURS[0])
-        svg.append(f'<text x="{left - 6}" y="{y + bh - 4}" text-anchor="end">{esc(label)}</text>')
-        svg.append(f'<rect x="{left}" y="{y + 1}" width="{max(1, x(v) - left):.1f}" height="{bh - 3}" fill="{colour}"/>')
-        svg.append(f'<text x="{x(v) + 3:.1f}" y="{y + bh - 4}">{v:,.0f}</text>')
-        y += bh
-    y += 14
-for t in log_ticks(lo, hi):
-    svg.append(f'<line x1="{x(t):.1f}" y1="30" x2="{x(t):.1f}" y2="{y - 10}" stroke="#ccc" stroke-width="0.5"/>')
-    svg.append(f'<text x="{x(t):.1f}" y="{y + 4}" text-anchor="middle">{fmt(t)}</text>')
-svg.append("</svg>")
-(out / "throughput.svg").write_text("\n".join(svg))
-
-# Guesses against time.
-points = []
-for ci, (c, d) in enumerate(data.items()):
-    for s, r in d["in"].items():
-        g, t = num(r["guesses/puzzle"]), num(r["µs/puzzle"])
-        if g is not None and t:
-            points.append((c, ci, s, max(g, 0.01), t, False))
-    tw = d["whole"].get(("tdoku", "tdoku_whole"))
-    if tw and d["tdoku_guesses"] is not None:
-        points.append((c, ci, "tdoku", max(d["tdoku_guesses"], 0.01), num(tw["CPU µs/puzzle"]), True))
-W, H, L, B = 760, 480, 70, 50
-if points:
-    gx = [p[3] for p in points]
-    ty = [p[4] for p in points]
-    glo, ghi = 10 ** math.floor(math.log10(min(gx))), 10 ** math.ceil(math.log10(max(gx)))
-    tlo, thi = 10 ** math.floor(math.log10(min(ty))), 10 ** math.ceil(math.log10(max(ty)))
-    px = lambda v: L + (W - L - 160) * (math.log10(v) - math.log10(glo)) / (math.log10(ghi) - math.log10(glo))
-    py = lambda v: H - B - (H - B - 30) * (math.log10(v) - math.log10(tlo)) / (math.log10(thi) - math.log10(tlo))
-    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
-           '<rect width="100%" height="100%" fill="white"/>',
-           '<text x="10" y="16" font-size="13">Guesses per puzzle against µs per puzzle (log-log)</text>']
-    for t in log_ticks(glo, ghi):
-        svg.append(f'<line x1="{px(t):.1f}" y1="30" x2="{px(t):.1f}" y2="{H - B}" stroke="#ddd"/>')
-        svg.append(f'<text x="{px(t):.1f}" y="{H - B + 14}" text-anchor="middle">{fmt(t)}</text>')
-    for t in log_ticks(tlo, thi):
-        svg.append(f'<line x1="{L}" y1="{py(t):.1f}" x2="{W - 160}" y2="{py(t):.1f}" stroke="#ddd"/>')
-        svg.append(f'<text x="{L - 4}" y="{py(t) + 4:.1f}" text-anchor="end">{fmt(t)}</text>')
-    svg.append(f'<text x="{(W - 160 + L) / 2}" y="{H - 12}" text-anchor="middle">guesses per puzzle</text>')
-    svg.append(f'<text x="14" y="{H / 2}" transform="rotate(-90 14 {H / 2})" text-anchor="middle">µs per puzzle</text>')
-    for c, ci, s, g, t, hollow in points:
-        col = COLOURS[ci % len(COLOURS)]
-        fill = "white" if hollow else col
-        svg.append(f'<circle cx="{px(g):.1f}" cy="{py(t):.1f}" r="4" fill="{fill}" stroke="{col}" stroke-width="1.5"/>')
-        svg.append(f'<text x="{px(g) + 6:.1f}" y="{py(t) + 4:.1f}" font-size="9">{esc(s)}</text>')
-    for ci, c in enumerate(data):
-        svg.append(f'<circle cx="{W - 145}" cy="{40 + 16 * ci}" r="4" fill="{COLOURS[ci % len(COLOURS)]}"/>')
-        svg.append(f'<text x="{W - 135}" y="{44 + 16 * ci}">{esc(c)}</text>')
-    svg.append(f'<text x="{W - 150}" y="{60 + 16 * len(data)}" font-size="9">hollow: tdoku (whole-process</text>')
-    svg.append(f'<text x="{W - 150}" y="{72 + 16 * len(data)}" font-size="9">CPU time, its own guesses)</text>')
-    svg.append("</svg>")
-    (out / "guesses-vs-time.svg").write_text("\n".join(svg))
+with open(out / "speed.csv", "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["corpus", "program", "mode", "puzzles", "repeats", "us_per_puzzle", "puzzles_per_s",
+                "guesses_per_puzzle", "vs_sudoku_crate", "vs_tdoku"])
+    for c, d in data.items():
+        for s, r in d["in"].items():
+            w.writerow([c, s, "in-process", d["n"], 1, val(r["µs/puzzle"]), per_s(r["µs/puzzle"]),
+                        val(r["guesses/puzzle"]), val(r["vs crate"]), ""])
+        for p in ours:
+            fc = d["whole"].get(("crate", p), {})
+            ft = d["whole"].get(("tdoku", p), {})
+            if not (fc or ft):
+                continue
+            us = (ft or fc).get("CPU µs/puzzle")
+            w.writerow([c, p, "whole-process", d["n"], d["times"], val(us), per_s(us), "",
+                        val(fc.get("vs sudoku_whole (CPU)")), val(ft.get("vs tdoku_whole (CPU)"))])
+        for peer, prog in (("crate", "sudoku_whole"), ("tdoku", "tdoku_whole")):
+            r = d["whole"].get((peer, prog))
+            if r:
+                g = d["tdoku_guesses"] if prog == "tdoku_whole" else None
+                w.writerow([c, prog, "whole-process", d["n"], d["times"], val(r["CPU µs/puzzle"]),
+                            per_s(r["CPU µs/puzzle"]), "" if g is None else f"{g:g}",
+                            "1" if prog == "sudoku_whole" else "", "1" if prog == "tdoku_whole" else ""])

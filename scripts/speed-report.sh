@@ -3,9 +3,10 @@
 # 17-clue list, datasets/hard.txt, datasets/hard-search.txt and every fetched hard list present
 # (datasets/forum-hardest-1905.txt, forum-hardest-1106.txt, top1465.txt, top95.txt): puzzles/s in
 # process and as a whole process, guesses per puzzle, one thread pinned to one core, same run;
-# then report.md and the plots (scripts/speed-report.py).
+# then report.md and the tidy speed.csv (scripts/speed-report.py) and the figures, PNG and SVG,
+# drawn from speed.csv by plotters (examples/speed_plots.rs, src/report/speed.rs).
 #
-#   DLXLAB_DATA=/work/shared/datasets TDOKU_SRC=/path/to/tdoku scripts/speed-report.sh [OUT] [CPU]
+#   DLXLAB_DATA=/work/shared/datasets TDOKU_SRC=/path/to/tdoku [ROUNDS=7] [FASTEST=band,fast] scripts/speed-report.sh [OUT] [CPU]
 #
 # OUT defaults to reports/speed, CPU (the core everything is pinned to) to 0. Without TDOKU_SRC
 # tdoku's columns are left out (and the report says so). Small corpora are repeated so that a
@@ -17,8 +18,10 @@ cd "$(dirname "$0")/.."
 out=${1:-reports/speed}
 cpu=${2:-0}
 rounds=${ROUNDS:-7}
+# dlxlab's fastest solvers, each timed as a whole process against the peers.
+fastest=${FASTEST:-band,fast}
 mkdir -p "$out/raw"
-cargo build --release --features peer --quiet --bin dlxlab --example sudoku_whole
+cargo build --release --features peer --quiet --bin dlxlab --example sudoku_whole --example speed_plots
 bin=target/release/dlxlab
 crate_whole=target/release/examples/sudoku_whole
 tdoku=""
@@ -43,7 +46,7 @@ done
   echo "rustc: $(rustc --version)"
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
   echo "cpu features: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'sse4_1|sse4_2|popcnt|avx|avx2|bmi1|bmi2|lzcnt|avx512f|avx512bw|avx512vl' | tr '\n' ' ')"
-  echo "fast's compiled path: $("$bin" solvers | sed -n 's/^  compiled path:  //p')"
+  echo "fast's and band's compiled path: $("$bin" solvers | sed -n 's/^  compiled path:  //p' | head -n 1)"
   echo "pinned to cpu $cpu of $(nproc); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "whole-process rounds: $rounds (after one untimed)"
 } > "$out/raw/machine.txt"
@@ -57,13 +60,13 @@ for entry in "${corpora[@]}"; do
   for ((i = 0; i < times; i++)); do cat "$work/$name.txt" >> "$work/$name-x.txt"; done
   echo "== $name: $n puzzles (whole process: x$times)"
   # In process: every built-in solver that finishes, and the sudoku crate (row sudoku-crate).
-  pin "$bin" bench --corpus "$work/$name.txt" --solvers singles,locked,subsets,fast,dlx,dc \
+  pin "$bin" bench --corpus "$work/$name.txt" --solvers singles,locked,subsets,fast,band,dlx,dc \
     --warmup 200 > "$out/raw/$name-in-process.md"
-  # Whole process, fast against each peer, on the repeated corpus.
-  pin "$bin" bench --corpus "$work/$name-x.txt" --solvers fast --warmup 200 --whole-process \
+  # Whole process, the fastest solvers against each peer, on the repeated corpus.
+  pin "$bin" bench --corpus "$work/$name-x.txt" --solvers "$fastest" --warmup 200 --whole-process \
     --rounds "$rounds" --peer "$crate_whole" > "$out/raw/$name-whole-crate.md"
   if [[ -n "$tdoku" ]]; then
-    pin "$bin" bench --corpus "$work/$name-x.txt" --solvers fast --warmup 200 --whole-process \
+    pin "$bin" bench --corpus "$work/$name-x.txt" --solvers "$fastest" --warmup 200 --whole-process \
       --rounds "$rounds" --peer "$tdoku/tdoku_whole" > "$out/raw/$name-whole-tdoku.md"
     # tdoku's own guess count (one per binary branch on a digit's band configuration).
     pin "$tdoku/tdoku_external" < "$work/$name.txt" \
@@ -72,18 +75,21 @@ for entry in "${corpora[@]}"; do
   fi
   echo "$n $times" > "$out/raw/$name-size.txt"
 done
-# fast's compiled paths against each other: the same `dlxlab solve` on the repeated hard corpora,
-# alternating rounds, CPU seconds (user + system) of each run.
-paths=$("$bin" solvers | sed -n 's/^  compiled path:  \([^ ]*\) (this CPU also runs: \(.*\);.*/\1 \2/p' | tr -d ',' | sed 's/ none$//')
+# The compiled paths against each other: the same `dlxlab solve` on the repeated hard corpora,
+# alternating rounds, CPU seconds (user + system) of each run; a line per corpus, solver and path.
+paths=$("$bin" solvers | sed -n 's/^  compiled path:  \([^ ]*\) (this CPU also runs: \(.*\);.*/\1 \2/p' | head -n 1 | tr -d ',' | sed 's/ none$//')
 : > "$out/raw/paths.txt"
 for name in hard hard-search; do
-  for ((r = 0; r < rounds; r++)); do
-    for p in $paths; do
-      t=$( { DLXLAB_FAST_PATH=$p /usr/bin/time -f '%U %S' taskset -c "$cpu" "$bin" solve --solver fast \
-              --threads 1 --corpus "$work/$name-x.txt" > /dev/null; } 2>&1 | tail -n 1)
-      echo "$name $p $t" >> "$out/raw/paths.txt"
+  for solver in ${fastest//,/ }; do
+    for ((r = 0; r < rounds; r++)); do
+      for p in $paths; do
+        t=$( { DLXLAB_FAST_PATH=$p /usr/bin/time -f '%U %S' taskset -c "$cpu" "$bin" solve --solver "$solver" \
+                --threads 1 --corpus "$work/$name-x.txt" > /dev/null; } 2>&1 | tail -n 1)
+        echo "$name $solver $p $t" >> "$out/raw/paths.txt"
+      done
     done
   done
 done
 python3 scripts/speed-report.py "$out"
-echo "wrote $out/report.md"
+target/release/examples/speed_plots "$out"
+echo "wrote $out/report.md, $out/speed.csv and the figures"

@@ -205,7 +205,7 @@ pub fn figures(rows: &[Row], versus: &[Versus], dir: &Path) -> Result<Vec<Figure
             title: title.into(),
             note: note.into(),
             x_label: x_label.into(),
-            reference: reference.into(),
+            reference: Some(reference.into()),
             rows: names.clone(),
             series,
         };

@@ -285,7 +285,7 @@ pub fn figure(rows: &[Measurement], dir: &Path, title: &str) -> Result<Figure, P
             title: title.to_string(),
             note: "left of the line: dancing cells is faster".into(),
             x_label: "time of dc / time of dancing links (median; log scale)".into(),
-            reference: "equal time".into(),
+            reference: Some("equal time".into()),
             rows: names,
             series,
         },

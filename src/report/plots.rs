@@ -20,6 +20,7 @@ mod ecdf;
 mod engines;
 mod frame;
 mod histograms;
+mod labelled;
 mod nodes_vs_rating;
 mod time_vs_nodes;
 mod versus;
@@ -31,6 +32,7 @@ pub use frame::{
     finished, stopped, stopped_per_solver, Figure, PlotContext, PlotError, SCATTER_MAX,
 };
 pub use histograms::rating_histograms;
+pub use labelled::{labelled_scatter, LabelledPoint, LabelledScatter, PointGroup};
 pub use nodes_vs_rating::nodes_vs_rating;
 pub use time_vs_nodes::time_vs_nodes;
 pub use versus::dlx_vs_singles;

@@ -22,8 +22,9 @@ pub struct EnginesFigure {
     pub note: String,
     /// The x axis's label.
     pub x_label: String,
-    /// The legend's text for the line at 1.
-    pub reference: String,
+    /// The legend's text for the dashed line at 1; `None` draws no line (values that are not
+    /// ratios, such as puzzles per second), and the axis then spans the values only.
+    pub reference: Option<String>,
     /// Problem names, top to bottom.
     pub rows: Vec<String>,
     /// Up to eight series.
@@ -43,7 +44,13 @@ impl Draw for EnginesFigure {
             .series
             .iter()
             .flat_map(|s| s.ratios.iter().flatten().copied());
-        let (lo, hi) = values.fold((1.0f64, 1.0f64), |(a, b), v| (a.min(v), b.max(v)));
+        // With a line at 1 the axis must show 1 too.
+        let start = match self.reference {
+            Some(_) => (1.0f64, 1.0f64),
+            None => (f64::INFINITY, f64::NEG_INFINITY),
+        };
+        let (lo, hi) = values.fold(start, |(a, b), v| (a.min(v), b.max(v)));
+        let (lo, hi) = if lo <= hi { (lo, hi) } else { (1.0, 1.0) };
         let x = super::axis::Axis::log(lo / 1.15, hi * 1.15, &self.x_label);
         let n = self.rows.len().max(1);
         let y = AxisRange {
@@ -61,7 +68,15 @@ impl Draw for EnginesFigure {
         let mut c = ChartBuilder::on(&body)
             .margin(12)
             .x_label_area_size(48)
-            .y_label_area_size(170)
+            // Wide enough for the longest row name (about 7.5 pixels a character at 13 px).
+            .y_label_area_size(
+                self.rows
+                    .iter()
+                    .map(|r| (r.chars().count() as f64 * 7.5) as u32 + 24)
+                    .max()
+                    .unwrap_or(0)
+                    .max(170),
+            )
             .build_cartesian_2d(x.range(), y)
             .msg()?;
         let xf = |v: &f64| x.fmt(*v);
@@ -83,23 +98,21 @@ impl Draw for EnginesFigure {
             .light_line_style(RGBColor(238, 238, 238))
             .draw()
             .msg()?;
-        let one = ShapeStyle::from(&BLACK.mix(0.7)).stroke_width(1);
-        c.draw_series(DashedLineSeries::new(
-            vec![(0.0, -0.6), (0.0, n as f64 - 0.4)],
-            6,
-            4,
-            one,
-        ))
-        .msg()?;
         let x0 = (w / 4) as i32;
-        key.draw(&PathElement::new(vec![(x0, 9), (x0 + 16, 9)], one))
+        if let Some(reference) = &self.reference {
+            let one = ShapeStyle::from(&BLACK.mix(0.7)).stroke_width(1);
+            c.draw_series(DashedLineSeries::new(
+                vec![(0.0, -0.6), (0.0, n as f64 - 0.4)],
+                6,
+                4,
+                one,
+            ))
             .msg()?;
-        key.draw(&Text::new(
-            self.reference.as_str(),
-            (x0 + 26, 4),
-            text(14.0),
-        ))
-        .msg()?;
+            key.draw(&PathElement::new(vec![(x0, 9), (x0 + 16, 9)], one))
+                .msg()?;
+            key.draw(&Text::new(reference.as_str(), (x0 + 26, 4), text(14.0)))
+                .msg()?;
+        }
         let k = self.series.len().max(1) as f64;
         for (s, series) in self.series.iter().enumerate() {
             let colour = PALETTE[s % PALETTE.len()];
@@ -129,12 +142,7 @@ impl Draw for EnginesFigure {
 
 /// Draws `DIR/STEM.png` and `.svg`.
 pub fn ratio_rows(fig: &EnginesFigure, dir: &Path, stem: &str) -> Result<(), PlotError> {
-    let ctx = PlotContext {
-        dir,
-        corpus: "",
-        seed: 0,
-    };
-    render(fig, &ctx, stem)
+    render_in(fig, dir, stem)
 }
 
 /// Draws `DIR/engines-time.png` and `.svg`.

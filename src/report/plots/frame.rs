@@ -130,6 +130,16 @@ pub(super) fn render(fig: &impl Draw, ctx: &PlotContext<'_>, stem: &str) -> Resu
     Ok(())
 }
 
+/// [`render`] for a figure outside a study (no corpus name, no jitter).
+pub(super) fn render_in(fig: &impl Draw, dir: &Path, stem: &str) -> Result<(), PlotError> {
+    let ctx = PlotContext {
+        dir,
+        corpus: "",
+        seed: 0,
+    };
+    render(fig, &ctx, stem)
+}
+
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies).
 pub(super) const PALETTE: [RGBColor; 8] = [
     RGBColor(0, 114, 178),
