@@ -6,9 +6,11 @@
 //! once inside a `#[target_feature]` function for the x86-64-v3 level (AVX2, BMI1, BMI2, POPCNT,
 //! LZCNT, FMA, MOVBE: the `x86-64-v3` path), where the compiler may use `blsr`/`andn`/`tzcnt` for
 //! the bit tricks, three-operand shifts, and 256-bit vectors for the loops over the nine digit
-//! words of a band. Both paths run the same algorithm on the same state, so they must give
-//! identical outcomes, node counts included; `fast::tests` checks that on every puzzle of a
-//! sample, for every path the CPU has.
+//! words of a band, and where the bit gathers of the analyses are BMI2's `pext`/`pdep` (the module
+//! `fast::gather`, selected by the body's const parameter `V3`). Both paths run the same algorithm
+//! on the same state, so they must give identical outcomes, node counts included; `fast::tests`
+//! checks that on every puzzle of a sample, for every path the CPU has (`band` compiles its whole
+//! search per path on the same choice).
 //!
 //! The path is chosen once, the first time `fast` propagates: the fastest one the CPU has
 //! (`is_x86_feature_detected!`), unless the environment variable `DLXLAB_FAST_PATH` names another
@@ -62,7 +64,7 @@ pub(super) type Kernel = fn(&mut State) -> Result<(), Contradiction>;
 
 /// The portable path.
 fn portable(state: &mut State) -> Result<(), Contradiction> {
-    state.propagate_body()
+    state.propagate_body::<false>()
 }
 
 /// The path `fast` uses in this process (chosen on first use; see the module documentation).
@@ -108,7 +110,7 @@ mod x86 {
     /// The x86-64-v3 path: the portable body, inlined here and compiled for those features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,fma,movbe")]
     fn v3_body(state: &mut State) -> Result<(), Contradiction> {
-        state.propagate_body()
+        state.propagate_body::<true>()
     }
 
     fn v3(state: &mut State) -> Result<(), Contradiction> {

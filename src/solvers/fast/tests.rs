@@ -1,6 +1,6 @@
 //! Tests of `fast`.
 
-use super::tables::SEGMENTS;
+use super::tables::{SEGMENTS, SHRINK};
 use super::*;
 use crate::budget::Limits;
 use crate::sudoku::check_solution;
@@ -198,6 +198,42 @@ fn tables_match_their_definitions() {
     assert_eq!(BAND_PEERS[0].count_ones(), 8 + 6);
 }
 
+/// The twins of `gather` against their definitions, and the BMI2 twins (when this CPU takes the
+/// x86-64-v3 path) against the portable ones, on every 9-bit row in each row of a band word
+/// (the other rows full, empty or a fixed pattern) and on every stack matrix in each stack.
+#[test]
+fn gather_twins_agree() {
+    let v3 = paths::Path::X86V3.available();
+    for r in 0..512u32 {
+        for other in [0, 0x1ff, 0b101_010_001] {
+            for i in 0..3 {
+                let x = (0..3).fold(0, |w, k| w | if k == i { r } else { other } << (9 * k));
+                let want: usize = (0..9)
+                    .filter(|&s| x >> (9 * (s / 3) + 3 * (s % 3)) & 7 != 0)
+                    .map(|s| 1 << s)
+                    .sum();
+                assert_eq!(gather::segments::<false>(x), want, "{x:#o}");
+                if v3 {
+                    assert_eq!(gather::segments::<true>(x), want, "{x:#o}");
+                }
+                let mut m = [other & 0x1ff; 3];
+                m[i] = r;
+                let c = gather::stack_columns::<false>(m);
+                assert_eq!(gather::stack_matrices::<false>(c), m);
+                for (band, &cols) in c.iter().enumerate() {
+                    for (j, &mj) in m.iter().enumerate() {
+                        assert_eq!((cols >> (3 * j)) & 7, (mj >> (3 * band)) & 7);
+                    }
+                }
+                if v3 {
+                    assert_eq!(gather::stack_columns::<true>(m), c);
+                    assert_eq!(gather::stack_matrices::<true>(c), m);
+                }
+            }
+        }
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
 
@@ -293,20 +329,18 @@ fn whole_17_clue_corpus() {
     }
 }
 
-/// Issue 23: every compiled path of the propagation this CPU has gives exactly the portable
-/// path's outcome — status, solution and every counter — on the 17-clue sample: the first 2,000
-/// puzzles of `$DLXLAB_DATA/17-clue.txt` when it is there (as CI runs it), else the 500 puzzles of
-/// the embedded default corpus, each also with one given removed (puzzles with several solutions).
-#[test]
-fn every_path_agrees_with_the_portable_one() {
+/// The 17-clue sample of the path tests (here and in `band`): the first `n` puzzles of
+/// `$DLXLAB_DATA/17-clue.txt` when it is there (as CI runs it), else the 500 puzzles of the
+/// embedded default corpus, each also with one given removed (puzzles with several solutions).
+pub(super) fn sample(n: usize) -> Vec<String> {
     let text = std::env::var_os("DLXLAB_DATA")
         .map(|dir| std::path::PathBuf::from(dir).join("17-clue.txt"))
         .and_then(|path| std::fs::read_to_string(path).ok());
-    let lines: Vec<String> = match &text {
+    match &text {
         Some(text) => text
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .take(2000)
+            .take(n)
             .map(str::to_string)
             .collect(),
         None => crate::corpus::DEFAULT_CORPUS
@@ -321,21 +355,30 @@ fn every_path_agrees_with_the_portable_one() {
                 [p, String::from_utf8(fewer).unwrap()]
             })
             .collect(),
-    };
+    }
+}
+
+/// Issue 23, for `fast` and `band`: `solve(path, grid, limits)` (`None` when the CPU lacks the
+/// path) gives exactly the portable path's outcome — status, solution and every counter — on
+/// every puzzle of `sample(2000)`, for every path this CPU has.
+pub(super) fn every_path_agrees(
+    solve: impl Fn(paths::Path, &Grid, &SolveLimits) -> Option<Outcome>,
+) {
+    let lines = sample(2000);
     assert!(lines.len() >= 1000);
     let limits = SolveLimits::default();
-    let portable = paths::Path::Portable.kernel().unwrap();
     let mut compared = 0;
     for path in paths::Path::ALL {
-        let Some(kernel) = path.kernel() else {
-            eprintln!("fast path {}: not on this CPU, not compared", path.name());
+        let first = Grid::parse(&lines[0]).unwrap();
+        if solve(path, &first, &limits).is_none() {
+            eprintln!("path {}: not on this CPU, not compared", path.name());
             continue;
-        };
+        }
         for line in &lines {
             let grid = Grid::parse(line.split_whitespace().next().unwrap()).unwrap();
-            let want = solve_with(portable, &grid, &limits);
+            let want = solve(paths::Path::Portable, &grid, &limits).unwrap();
             assert_eq!(
-                solve_with(kernel, &grid, &limits),
+                solve(path, &grid, &limits).unwrap(),
                 want,
                 "{} {line}",
                 path.name()
@@ -346,4 +389,10 @@ fn every_path_agrees_with_the_portable_one() {
     }
     assert!(compared >= 1);
     assert!(paths::current().available());
+}
+
+/// Issue 23: every compiled path of the propagation agrees with the portable one.
+#[test]
+fn every_path_agrees_with_the_portable_one() {
+    every_path_agrees(|path, grid, limits| Some(solve_with(path.kernel()?, grid, limits)));
 }

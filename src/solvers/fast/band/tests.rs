@@ -1,6 +1,7 @@
 //! Tests of `band`: known counts, the `sudoku` crate as a peer, budgets, shapes, and every compiled
 //! path of the propagation against the portable one.
 
+use super::super::tests::sample;
 use super::*;
 use crate::budget::Limits;
 use crate::sudoku::check_solution;
@@ -200,35 +201,6 @@ proptest::proptest! {
     }
 }
 
-/// The 17-clue sample: the first `n` puzzles of `$DLXLAB_DATA/17-clue.txt` when it is there, else
-/// the 500 puzzles of the embedded default corpus, each also with one given removed (puzzles with
-/// several solutions).
-fn sample(n: usize) -> Vec<String> {
-    let text = std::env::var_os("DLXLAB_DATA")
-        .map(|dir| std::path::PathBuf::from(dir).join("17-clue.txt"))
-        .and_then(|path| std::fs::read_to_string(path).ok());
-    match &text {
-        Some(text) => text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .take(n)
-            .map(str::to_string)
-            .collect(),
-        None => crate::corpus::DEFAULT_CORPUS
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .take(500)
-            .flat_map(|l| {
-                let p = l.split_whitespace().next().unwrap().to_string();
-                let k = p.find(|c: char| c != '.').unwrap();
-                let mut fewer = p.clone().into_bytes();
-                fewer[k] = b'.';
-                [p, String::from_utf8(fewer).unwrap()]
-            })
-            .collect(),
-    }
-}
-
 /// The 17-clue sample against `fast`: the same status, solutions and first solution.
 #[test]
 fn agrees_with_fast_on_the_sample() {
@@ -245,33 +217,12 @@ fn agrees_with_fast_on_the_sample() {
     }
 }
 
-/// Issue 23: every compiled path of the propagation this CPU has gives exactly the portable
-/// path's outcome — status, solution and every counter — on the 17-clue sample (the first 2,000
+/// Issue 23: every compiled copy of the search this CPU has gives exactly the portable one's
+/// outcome — status, solution and every counter — on the 17-clue sample (the first 2,000
 /// puzzles of `$DLXLAB_DATA/17-clue.txt` as CI runs it).
 #[test]
 fn every_path_agrees_with_the_portable_one() {
-    let lines = sample(2000);
-    assert!(lines.len() >= 1000);
-    let limits = SolveLimits::default();
-    let portable = paths::Path::Portable.kernel().unwrap();
-    let mut compared = 0;
-    for path in paths::Path::ALL {
-        let Some(kernel) = path.kernel() else {
-            eprintln!("path {}: not on this CPU, not compared", path.name());
-            continue;
-        };
-        for line in &lines {
-            let grid = Grid::parse(line.split_whitespace().next().unwrap()).unwrap();
-            let want = solve_with(portable, &grid, &limits);
-            assert_eq!(
-                solve_with(kernel, &grid, &limits),
-                want,
-                "{} {line}",
-                path.name()
-            );
-            assert_ne!(want.status, Status::Limit);
-        }
-        compared += 1;
-    }
-    assert!(compared >= 1);
+    super::super::tests::every_path_agrees(|path, grid, limits| {
+        Some(compiled(path)?(grid, limits))
+    });
 }
