@@ -35,7 +35,8 @@ trap 'rm -rf "$work"' EXIT
 pin() { taskset -c "$cpu" "$@"; }
 
 # name, file, times repeated for the whole-process runs
-corpora=("17-clue $DLXLAB_DATA/17-clue.txt 1" "hard datasets/hard.txt 30" "hard-search datasets/hard-search.txt 10")
+# (x50: band takes about 6 µs a puzzle on both hard corpora, so a run lasts at least 0.3 s).
+corpora=("17-clue $DLXLAB_DATA/17-clue.txt 1" "hard datasets/hard.txt 50" "hard-search datasets/hard-search.txt 50")
 for f in forum-hardest-1905 forum-hardest-1106 top1465 top95; do
   [[ -f datasets/$f.txt ]] && corpora+=("$f datasets/$f.txt auto")
 done
@@ -55,7 +56,7 @@ for entry in "${corpora[@]}"; do
   read -r name file times <<< "$entry"
   grep -v '^#' "$file" | grep -v '^[[:space:]]*$' | cut -d' ' -f1 > "$work/$name.txt"
   n=$(wc -l < "$work/$name.txt")
-  if [[ "$times" == auto ]]; then times=$(( (30000 + n - 1) / n )); fi
+  if [[ "$times" == auto ]]; then times=$(( (50000 + n - 1) / n )); fi
   : > "$work/$name-x.txt"
   for ((i = 0; i < times; i++)); do cat "$work/$name.txt" >> "$work/$name-x.txt"; done
   echo "== $name: $n puzzles (whole process: x$times)"
