@@ -20,6 +20,8 @@ cpu=${2:-0}
 rounds=${ROUNDS:-7}
 # dlxlab's fastest solvers, each timed as a whole process against the peers.
 fastest=${FASTEST:-band,fast}
+# The revision measured, taken before this script writes anything (its own output does not count).
+rev="$(git rev-parse --short HEAD)$(git diff --quiet -- . ":(exclude)$out" || echo ' (uncommitted changes)')"
 mkdir -p "$out/raw"
 cargo build --release --features peer --quiet --bin dlxlab --example sudoku_whole --example speed_plots
 bin=target/release/dlxlab
@@ -43,7 +45,7 @@ done
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "git: $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (uncommitted changes)')"
+  echo "git: $rev"
   echo "rustc: $(rustc --version)"
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
   echo "cpu features: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'sse4_1|sse4_2|popcnt|avx|avx2|bmi1|bmi2|lzcnt|avx512f|avx512bw|avx512vl' | tr '\n' ' ')"
