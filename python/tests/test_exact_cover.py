@@ -159,26 +159,42 @@ def test_bad_calls_raise_value_error():
         dlxlab.Problem.from_knuth("")
 
 
-def _interrupt_soon(delay=0.3):
-    timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
+@pytest.fixture
+def interrupt_soon():
+    """Sends this process SIGINT shortly, as Ctrl-C does, with Python's own SIGINT handler in place.
+
+    A process started in the background by a shell without job control (`cmd &` in a script, as
+    some CI runners and `nohup` wrappers do) inherits SIGINT *ignored*, and Python then installs no
+    KeyboardInterrupt handler, so the signal would vanish and the test would fail for a reason that
+    is not dlxlab's. The fixture installs the handler an interactive Python has, and restores the
+    previous one afterwards.
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timers = []
+
+    def start(delay=0.3):
+        timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        timers.append(timer)
+
+    yield start
+    for t in timers:
+        t.join()
+    signal.signal(signal.SIGINT, previous)
 
 
-def test_ctrl_c_stops_a_count_and_the_next_one_runs(gen_xc):
+def test_ctrl_c_stops_a_count_and_the_next_one_runs(gen_xc, interrupt_soon):
     big = dlxlab.Problem.from_knuth(gen_xc("queens", "16"))
-    timer = _interrupt_soon()
+    interrupt_soon()
     with pytest.raises(KeyboardInterrupt):
         big.count(threads=1)
-    timer.join()
     assert dlxlab.Problem(*queens(8)).count(threads=1) == 92
 
 
-def test_ctrl_c_stops_an_iteration_and_the_next_one_runs():
+def test_ctrl_c_stops_an_iteration_and_the_next_one_runs(interrupt_soon):
     big = dlxlab.Problem(*queens(16))
-    timer = _interrupt_soon()
+    interrupt_soon()
     with pytest.raises(KeyboardInterrupt):
         for _ in big.solve():
             pass
-    timer.join()
     assert len(list(dlxlab.Problem(*queens(6)).solve())) == 4
