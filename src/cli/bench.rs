@@ -7,7 +7,10 @@ use anyhow::Context;
 use clap::Args;
 
 use dlxlab::corpus::LineKind;
-use dlxlab::harness::{self, bench::bench};
+use dlxlab::harness::{
+    self,
+    bench::{bench, paired_ratio},
+};
 
 use super::study::{limits, locate_corpus};
 use super::whole_bench as whole;
@@ -30,6 +33,11 @@ pub struct BenchArgs {
     /// Puzzles solved before the timed pass to warm caches and branch predictors.
     #[arg(long, default_value_t = 200)]
     warmup: usize,
+    /// Timed passes over the puzzles per solver, alternating between the solvers (forward, then
+    /// backward through the list): the table gives each solver's median pass and, in `vs crate`,
+    /// the median of its pass-by-pass ratios to the crate. Use 9 for numbers to quote.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    passes: u32,
     /// Node budget per puzzle (default: none, except backtrack's 20,000).
     #[arg(long)]
     limit_nodes: Option<u64>,
@@ -126,9 +134,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .num_threads(args.threads)
         .build()?;
     let threads = pool.current_num_threads();
-    let results = pool.install(|| bench(&puzzles, &solvers, args.warmup, threads > 1));
+    let passes = args.passes as usize;
+    let results = pool.install(|| bench(&puzzles, &solvers, args.warmup, passes, threads > 1));
     println!(
-        "corpus {} ({} puzzles{}), {threads} thread(s), warm-up {}",
+        "corpus {} ({} puzzles{}), {threads} thread(s), warm-up {}, {passes} timed pass(es) each, \
+         alternating",
         source.portable(),
         puzzles.len(),
         if invalid > 0 {
@@ -149,11 +159,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    // Same puzzles, same pass: the crate's time per puzzle over the solver's.
-    let crate_micros = results
+    // Same puzzles, same rounds: the crate's time per puzzle over the solver's, round by round.
+    let crate_row = results
         .iter()
         .find(|r| Some(r.solver.as_str()) == crate_name)
-        .map(|r| r.micros_per_puzzle());
+        .cloned();
     let mut failed = false;
     for r in &results {
         let counts = if Some(r.solver.as_str()) == crate_name {
@@ -162,11 +172,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         } else {
             format!("{:.1} | {:.1}", r.nodes_per_puzzle, r.guesses_per_puzzle)
         };
-        let ratio = match crate_micros {
-            Some(c) if r.micros_per_puzzle() > 0.0 => {
-                format!("{:.2}x", c / r.micros_per_puzzle())
-            }
-            _ => "—".to_string(),
+        let ratio = match crate_row.as_ref().and_then(|c| paired_ratio(c, r)) {
+            Some(x) => format!("{x:.2}x"),
+            None => "—".to_string(),
         };
         println!(
             "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |",

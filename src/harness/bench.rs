@@ -1,5 +1,15 @@
 //! Throughput measurement (`dlxlab bench`): puzzles per second per solver, with a warm-up and the
 //! validation of every answer done outside the timed region.
+//!
+//! Every solver does the same work per puzzle in the timed passes: [`Solver::solve`] on a parsed
+//! grid with the same limits (by default up to two solutions, which proves uniqueness), returning
+//! its first solution as a new grid; the answers are checked in the untimed validation pass. The
+//! timed passes alternate between the solvers, in turn forward and backward through the list, so
+//! that a change of machine load or clock speed during the run falls on all of them alike; each
+//! solver's time is the median of its passes, and [`paired_ratio`] compares two solvers pass by
+//! pass.
+//!
+//! [`Solver::solve`]: crate::solvers::Solver::solve
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -18,8 +28,10 @@ pub struct BenchResult {
     pub solver: String,
     /// Puzzles timed (those of a shape the solver supports).
     pub puzzles: u64,
-    /// Wall time of the timed pass, seconds.
+    /// Wall time of one timed pass, seconds: the median of [`BenchResult::pass_seconds`].
     pub seconds: f64,
+    /// Wall time of each timed pass over all the puzzles, seconds, in the order they ran.
+    pub pass_seconds: Vec<f64>,
     /// Nodes per puzzle (from the validation pass).
     pub nodes_per_puzzle: f64,
     /// Guesses per puzzle (from the validation pass).
@@ -52,16 +64,44 @@ impl BenchResult {
     }
 }
 
+/// The median of `xs` (the mean of the two middle values for an even count; 0 when empty).
+fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// How many times faster `solver` ran than `reference`, pass by pass: the median over the passes
+/// of the reference's time over the solver's, both timed in the same round. `None` when either
+/// has no timed pass with puzzles.
+pub fn paired_ratio(reference: &BenchResult, solver: &BenchResult) -> Option<f64> {
+    let ratios: Vec<f64> = reference
+        .pass_seconds
+        .iter()
+        .zip(&solver.pass_seconds)
+        .filter(|(r, s)| **r > 0.0 && **s > 0.0)
+        .map(|(r, s)| (r / reference.puzzles.max(1) as f64) / (s / solver.puzzles.max(1) as f64))
+        .collect();
+    (!ratios.is_empty()).then(|| median(&ratios))
+}
+
 /// Benchmarks each solver on `puzzles`: a validation pass (untimed: every solution checked, node
-/// and guess counts taken), a warm-up over the first `warmup` puzzles, then one timed pass over all
-/// of them, on the current rayon pool when `parallel`, else on this thread alone.
+/// and guess counts taken) and a warm-up over the first `warmup` puzzles per solver, then
+/// `passes` rounds (at least one), each a timed pass over all of them for every solver, in turn
+/// forward and backward through `solvers`; on the current rayon pool when `parallel`, else on this
+/// thread alone.
 pub fn bench(
     puzzles: &[Grid],
     solvers: &[SolverRun],
     warmup: usize,
+    passes: usize,
     parallel: bool,
 ) -> Vec<BenchResult> {
-    solvers
+    let mut results: Vec<(Vec<&Grid>, BenchResult)> = solvers
         .iter()
         .map(|run| {
             let mine: Vec<&Grid> = puzzles
@@ -88,30 +128,90 @@ pub fn bench(
                     _ => failures += 1,
                 }
             }
-            for grid in mine.iter().cycle().take(warmup.min(mine.len())) {
-                black_box(run.solver.solve(grid, &run.limits));
-            }
+            let n = mine.len().max(1) as f64;
+            let result = BenchResult {
+                solver: run.solver.name().to_string(),
+                puzzles: mine.len() as u64,
+                seconds: 0.0,
+                pass_seconds: Vec::new(),
+                nodes_per_puzzle: nodes as f64 / n,
+                guesses_per_puzzle: guesses as f64 / n,
+                failures,
+                limited,
+            };
+            (mine, result)
+        })
+        .collect();
+    for (run, (mine, _)) in solvers.iter().zip(&results) {
+        for grid in mine.iter().cycle().take(warmup.min(mine.len())) {
+            black_box(run.solver.solve(grid, &run.limits));
+        }
+    }
+    for pass in 0..passes.max(1) {
+        let mut order: Vec<usize> = (0..solvers.len()).collect();
+        if pass % 2 == 1 {
+            order.reverse();
+        }
+        for i in order {
+            let (run, (mine, result)) = (&solvers[i], &mut results[i]);
             let start = Instant::now();
             if parallel {
                 mine.par_iter().for_each(|grid| {
                     black_box(run.solver.solve(grid, &run.limits));
                 });
             } else {
-                for grid in &mine {
+                for grid in mine.iter() {
                     black_box(run.solver.solve(grid, &run.limits));
                 }
             }
-            let seconds = start.elapsed().as_secs_f64();
-            let n = mine.len().max(1) as f64;
-            BenchResult {
-                solver: run.solver.name().to_string(),
-                puzzles: mine.len() as u64,
-                seconds,
-                nodes_per_puzzle: nodes as f64 / n,
-                guesses_per_puzzle: guesses as f64 / n,
-                failures,
-                limited,
-            }
+            result.pass_seconds.push(start.elapsed().as_secs_f64());
+        }
+    }
+    results
+        .into_iter()
+        .map(|(_, mut result)| {
+            result.seconds = median(&result.pass_seconds);
+            result
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(puzzles: u64, pass_seconds: &[f64]) -> BenchResult {
+        BenchResult {
+            solver: "s".to_string(),
+            puzzles,
+            seconds: median(pass_seconds),
+            pass_seconds: pass_seconds.to_vec(),
+            nodes_per_puzzle: 0.0,
+            guesses_per_puzzle: 0.0,
+            failures: 0,
+            limited: 0,
+        }
+    }
+
+    #[test]
+    fn median_of_odd_even_and_empty() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert_eq!(median(&[]), 0.0);
+    }
+
+    #[test]
+    fn paired_ratio_is_the_median_of_the_ratios_of_each_round() {
+        // Round by round the solver is 2x, 3x and 1.5x the reference (per puzzle): median 2x,
+        // while the ratio of the medians (4 / 1.5) would be 2.67x.
+        let reference = result(10, &[4.0, 6.0, 3.0]);
+        let solver = result(10, &[2.0, 2.0, 2.0]);
+        assert_eq!(paired_ratio(&reference, &solver), Some(2.0));
+        // Per puzzle: half the puzzles in the same time is half the speed.
+        assert_eq!(
+            paired_ratio(&reference, &result(5, &[4.0, 6.0, 3.0])),
+            Some(0.5)
+        );
+        assert_eq!(paired_ratio(&reference, &result(10, &[])), None);
+    }
 }

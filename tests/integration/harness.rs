@@ -801,6 +801,37 @@ mod bench {
         }
     }
 
+    /// Issue 23: `--passes` times every solver that many times, alternating, and says so; zero
+    /// passes is a usage error, not an empty table.
+    #[test]
+    fn passes_alternate_and_zero_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let args = [
+            "bench",
+            "--puzzles",
+            "10",
+            "--warmup",
+            "2",
+            "--solvers",
+            "fast,band",
+        ];
+        let out = run_ok(dlxlab(dir.path()).args(args).args(["--passes", "3"]));
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            table.contains("3 timed pass(es) each, alternating"),
+            "{table}"
+        );
+        for row in ["| fast | 10 |", "| band | 10 |"] {
+            assert!(table.contains(row), "{table}");
+        }
+        let out = dlxlab(dir.path())
+            .args(args)
+            .args(["--passes", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+    }
+
     /// A stand-in for the `sudoku_whole` example (which tests do not build): a script that does
     /// the same whole job with `dlxlab solve`, or, with `lines` false, prints nothing.
     fn fake_peer(dir: &Path, lines: bool) -> PathBuf {

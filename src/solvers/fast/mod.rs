@@ -73,7 +73,7 @@ use crate::budget::Budget;
 use crate::sudoku::{Grid, Shape};
 
 use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
-use tables::{BAND_ALL, BAND_PEERS, COLUMN0, PERM, PERM_CELLS};
+use tables::{BAND_ALL, BAND_PEERS, COLUMN0, COLUMN_OF, PERM, PERM_CELLS};
 
 /// The search state: candidates per (digit, band), unsolved cells per band, and which words changed
 /// since they were last examined.
@@ -122,7 +122,7 @@ impl State {
             self.cand[idx] = new;
             dirty |= ((old != new) as u32) << idx;
         }
-        let column = COLUMN0 << (k % 9);
+        let column = COLUMN_OF[k];
         for other in [(b + 1) % 3, (b + 2) % 3] {
             let idx = 9 * other + d;
             let old = self.cand[idx];
@@ -143,16 +143,13 @@ impl State {
         for (b, band) in cells.chunks_exact(27).take(3).enumerate() {
             // A branch-free pass finds the filled cells (a branch per cell would mispredict on
             // about every given); only those are visited.
-            let mut filled = 0u32;
-            for (k, &v) in band.iter().enumerate() {
-                filled |= ((v != 0) as u32) << k;
-            }
+            let mut filled = filled_cells(band);
             given[b] = filled;
             while filled != 0 {
                 let k = filled.trailing_zeros() as usize;
                 filled &= filled - 1;
                 let d = (band[k] as usize - 1).min(8);
-                let column = COLUMN0 << (k % 9);
+                let column = COLUMN_OF[k];
                 for other in 0..3 {
                     self.cand[9 * other + d] &= if other == b { !BAND_PEERS[k] } else { !column };
                 }
@@ -192,7 +189,8 @@ impl State {
 
     /// Band analysis of one (digit, band) word: keeps only the segments some placement of the digit
     /// in the band can use, then places the digit in every row left with a single unsolved cell.
-    /// Returns the cells placed, which the other digits of the band still have to give up.
+    /// Returns the cells placed, which the caller still has to mark solved and take from the other
+    /// digits of the band.
     #[inline(always)]
     fn update<const V3: bool>(&mut self, idx: usize) -> Result<u32, Contradiction> {
         let x = self.cand[idx];
@@ -213,11 +211,11 @@ impl State {
         // A row down to one cell places the digit there. The table already cleared the rest of the
         // cell's box in this band; the stack analysis closes its column in the other bands (it is
         // the digit's lone column in that box), and the caller takes the cell from the other digits
-        // once this digit has settled (one pass for all its placements, and no branch here).
-        let fresh = singles & self.unsolved[b];
-        self.unsolved[b] &= !fresh;
+        // and from the unsolved cells once this digit has settled (one pass for all its
+        // placements, and no branch here). Until then a cell placed in an earlier round comes
+        // back here each round, which the caller's union of the rounds absorbs.
         self.cand[idx] = x;
-        Ok(fresh)
+        Ok(singles & self.unsolved[b])
     }
 
     /// Stack analysis of one digit: in each stack (box column) the digit takes one column per band,
@@ -237,7 +235,8 @@ impl State {
         for (b, o) in open.into_iter().enumerate() {
             let idx = 9 * b + d;
             let old = self.cand[idx];
-            let new = old & (o | o << 9 | o << 18);
+            // `o` has 9 bits: the product is the three shifted copies side by side.
+            let new = old & (o * COLUMN0);
             self.cand[idx] = new;
             dirty |= ((old != new) as u32) << idx;
         }
@@ -298,6 +297,7 @@ impl State {
                 }
                 for (b, cells) in placed.into_iter().enumerate() {
                     if cells != 0 {
+                        self.unsolved[b] &= !cells;
                         dirty |= self.take_from_others(d, b, cells);
                     }
                 }
@@ -391,6 +391,25 @@ impl State {
             }
         }
     }
+}
+
+/// The cells of a band (its 27 values) that hold a digit, bit `k` for cell `k`, eight cells at a
+/// time: the high bit of each byte of a 64-bit word is set when the byte is not zero (no carry
+/// crosses a byte: each byte's low seven bits plus `0x7f` stay below `0x100`), and one
+/// multiplication gathers the eight high bits into one byte (the products land on distinct bits).
+#[inline(always)]
+fn filled_cells(band: &[u8]) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut filled = 0u32;
+    for (i, chunk) in band.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(bytes);
+        let high = (((w & LOW7) + LOW7) | w) & !LOW7;
+        filled |= (((high >> 7).wrapping_mul(GATHER) >> 56) as u32) << (8 * i);
+    }
+    filled
 }
 
 /// What the search does after a node.

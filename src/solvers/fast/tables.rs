@@ -8,6 +8,18 @@ pub(super) const BAND_ALL: u32 = (1 << 27) - 1;
 /// Bits `c`, `c + 9`, `c + 18`: column `c` of a band.
 pub(super) const COLUMN0: u32 = 1 | 1 << 9 | 1 << 18;
 
+/// `COLUMN_OF[k]`: the column of cell bit `k` in a band word, `COLUMN0 << (k % 9)` (a look-up
+/// instead of a division where givens and singles are placed).
+pub(super) const COLUMN_OF: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut k = 0;
+    while k < 27 {
+        t[k] = COLUMN0 << (k % 9);
+        k += 1;
+    }
+    t
+};
+
 /// `SHRINK[row]` for the 9 bits of one band row: bit `j` set when box `j` of the row has a candidate.
 pub(super) const SHRINK: [u8; 512] = {
     let mut t = [0u8; 512];

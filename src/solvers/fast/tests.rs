@@ -234,6 +234,32 @@ fn gather_twins_agree() {
     }
 }
 
+/// `filled_cells` against the byte-by-byte definition: one non-zero byte of every value that
+/// matters for the carry argument (1, 9, 0x7f, 0x80, 0xff) at each of the 27 places, and dense
+/// patterns of all those values.
+#[test]
+fn filled_cells_marks_exactly_the_non_zero_bytes() {
+    let naive = |band: &[u8; 27]| (0..27).fold(0u32, |m, k| m | ((band[k] != 0) as u32) << k);
+    let values = [1u8, 9, 0x7f, 0x80, 0xff];
+    for k in 0..27 {
+        for v in values {
+            let mut band = [0u8; 27];
+            band[k] = v;
+            assert_eq!(filled_cells(&band), 1 << k);
+            let mut dense = [0u8; 27];
+            for (j, x) in dense.iter_mut().enumerate() {
+                *x = if (j * 7 + k) % 3 == 0 {
+                    0
+                } else {
+                    values[(j + k) % values.len()]
+                };
+            }
+            dense[k] = 0;
+            assert_eq!(filled_cells(&dense), naive(&dense), "{dense:?}");
+        }
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
 

@@ -289,7 +289,7 @@ impl State {
             for (d, k) in keep.into_iter().enumerate() {
                 for r in 0..3 {
                     let cols = (k >> (3 * r)) & 7;
-                    let open = (cols | cols << 9 | cols << 18) << (3 * j);
+                    let open = (cols * super::tables::COLUMN0) << (3 * j);
                     let idx = 9 * r + d;
                     let old = self.cand[idx];
                     self.cand[idx] = old & (!stack_cells(j) | open);

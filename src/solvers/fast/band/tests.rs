@@ -201,7 +201,8 @@ proptest::proptest! {
     }
 }
 
-/// The 17-clue sample against `fast`: the same status, solutions and first solution.
+/// The 17-clue sample against `fast`: the same status and solutions, the same solution when it is
+/// unique.
 #[test]
 fn agrees_with_fast_on_the_sample() {
     let limits = SolveLimits::default();
@@ -210,10 +211,18 @@ fn agrees_with_fast_on_the_sample() {
         let want = super::super::Fast.solve(&grid, &limits);
         let got = Band.solve(&grid, &limits);
         assert_eq!(
-            (got.status, got.solutions, got.solution),
-            (want.status, want.solutions, want.solution),
+            (got.status, got.solutions),
+            (want.status, want.solutions),
             "{line}"
         );
+        // With several solutions each search finds its own first one (the sample without
+        // `$DLXLAB_DATA` has such puzzles): band's must be a solution, and the unique one the same.
+        if got.status == Status::Unique {
+            assert_eq!(got.solution, want.solution, "{line}");
+        }
+        if let Some(solution) = &got.solution {
+            assert!(check_solution(&grid, solution).is_ok(), "{line}");
+        }
     }
 }
 
