@@ -145,8 +145,10 @@ in_solvers = []
 for d in data.values():
     in_solvers += [s for s in d["in"] if s not in in_solvers and s != "sudoku-crate"]
 md += ["## Every solver in process", "",
-       f"`dlxlab bench --solvers {','.join(in_solvers)}` built with `--features peer` (the row",
-       "`sudoku-crate`), each corpus once, no repeats; `vs crate` is the crate's time over the solver's.", ""]
+       f"`dlxlab bench --solvers {','.join(in_solvers)} --passes R` built with `--features peer` (the row",
+       "`sudoku-crate`), each corpus not repeated, R passes (the whole-process rounds) alternating between the",
+       "solvers: times are each solver's median pass, `vs crate` the median of the crate's time over the",
+       "solver's within a pass.", ""]
 for c, d in data.items():
     md += [f"### {c} ({d['n']} puzzles)", "",
            "| solver | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | vs crate |",

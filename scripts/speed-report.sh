@@ -62,9 +62,10 @@ for entry in "${corpora[@]}"; do
   : > "$work/$name-x.txt"
   for ((i = 0; i < times; i++)); do cat "$work/$name.txt" >> "$work/$name-x.txt"; done
   echo "== $name: $n puzzles (whole process: x$times)"
-  # In process: every built-in solver that finishes, and the sudoku crate (row sudoku-crate).
+  # In process: every built-in solver that finishes, and the sudoku crate (row sudoku-crate), in
+  # $rounds passes alternating between the solvers (medians; `vs crate` from same-pass ratios).
   pin "$bin" bench --corpus "$work/$name.txt" --solvers singles,locked,subsets,fast,band,dlx,dc \
-    --warmup 200 > "$out/raw/$name-in-process.md"
+    --warmup 200 --passes "$rounds" > "$out/raw/$name-in-process.md"
   # Whole process, the fastest solvers against each peer, on the repeated corpus.
   pin "$bin" bench --corpus "$work/$name-x.txt" --solvers "$fastest" --warmup 200 --whole-process \
     --rounds "$rounds" --peer "$crate_whole" > "$out/raw/$name-whole-crate.md"
