@@ -20,6 +20,8 @@ cpu=${2:-0}
 rounds=${ROUNDS:-7}
 # dlxlab's fastest solvers, each timed as a whole process against the peers.
 fastest=${FASTEST:-band,fast}
+# The revision measured, taken before this script writes anything (its own output does not count).
+rev="$(git rev-parse --short HEAD)$(git diff --quiet -- . ":(exclude)$out" || echo ' (uncommitted changes)')"
 mkdir -p "$out/raw"
 cargo build --release --features peer --quiet --bin dlxlab --example sudoku_whole --example speed_plots
 bin=target/release/dlxlab
@@ -35,14 +37,15 @@ trap 'rm -rf "$work"' EXIT
 pin() { taskset -c "$cpu" "$@"; }
 
 # name, file, times repeated for the whole-process runs
-corpora=("17-clue $DLXLAB_DATA/17-clue.txt 1" "hard datasets/hard.txt 30" "hard-search datasets/hard-search.txt 10")
+# (x50: band takes about 6 µs a puzzle on both hard corpora, so a run lasts at least 0.3 s).
+corpora=("17-clue $DLXLAB_DATA/17-clue.txt 1" "hard datasets/hard.txt 50" "hard-search datasets/hard-search.txt 50")
 for f in forum-hardest-1905 forum-hardest-1106 top1465 top95; do
   [[ -f datasets/$f.txt ]] && corpora+=("$f datasets/$f.txt auto")
 done
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "git: $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (uncommitted changes)')"
+  echo "git: $rev"
   echo "rustc: $(rustc --version)"
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
   echo "cpu features: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'sse4_1|sse4_2|popcnt|avx|avx2|bmi1|bmi2|lzcnt|avx512f|avx512bw|avx512vl' | tr '\n' ' ')"
@@ -55,7 +58,7 @@ for entry in "${corpora[@]}"; do
   read -r name file times <<< "$entry"
   grep -v '^#' "$file" | grep -v '^[[:space:]]*$' | cut -d' ' -f1 > "$work/$name.txt"
   n=$(wc -l < "$work/$name.txt")
-  if [[ "$times" == auto ]]; then times=$(( (30000 + n - 1) / n )); fi
+  if [[ "$times" == auto ]]; then times=$(( (50000 + n - 1) / n )); fi
   : > "$work/$name-x.txt"
   for ((i = 0; i < times; i++)); do cat "$work/$name.txt" >> "$work/$name-x.txt"; done
   echo "== $name: $n puzzles (whole process: x$times)"

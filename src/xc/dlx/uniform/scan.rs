@@ -1,7 +1,9 @@
 //! Byte scans over the `LEN | COVERED` array: the minimum (step X3's MRV choice) and the first
 //! position of a value, with SSE2 on x86-64 and a portable form elsewhere.
 
-use super::{LenX, BLOCK};
+use super::LenX;
+#[cfg(target_arch = "x86_64")]
+use super::BLOCK;
 
 /// The minimum of `bytes` (whose length is a multiple of [`BLOCK`]): on x86-64, four 16-byte
 /// accumulators take one `pminub` per 16 bytes, then are folded into one byte. No early exit:
