@@ -308,7 +308,7 @@ pub fn first_field(text: &str) -> &str {
     // ends (a space or a control character, or a non-ASCII byte), and characters are decoded
     // only when that byte is not ASCII white space (the set `char::is_whitespace` has below 128).
     let text = text.trim_start();
-    match text.bytes().position(|b| b <= b' ' || b >= 0x80) {
+    match first_stop(text.as_bytes()) {
         None => text,
         Some(i)
             if matches!(
@@ -320,6 +320,23 @@ pub fn first_field(text: &str) -> &str {
         }
         Some(_) => text.split_whitespace().next().unwrap_or(""),
     }
+}
+
+/// The index of the first byte of `bytes` that is a space, a control character or not ASCII: one
+/// signed comparison a byte (from 0x80 a byte is negative as `i8`), on 16 bytes at a time without
+/// a branch, so that the compiler vectorises it (a puzzle line is five blocks).
+fn first_stop(bytes: &[u8]) -> Option<usize> {
+    let stop = |b: &u8| *b as i8 <= b' ' as i8;
+    let mut blocks = bytes.chunks_exact(16);
+    for (k, block) in blocks.by_ref().enumerate() {
+        if block.iter().fold(false, |any, b| any | stop(b)) {
+            return block.iter().position(stop).map(|i| 16 * k + i);
+        }
+    }
+    let rest = blocks.remainder();
+    rest.iter()
+        .position(stop)
+        .map(|i| bytes.len() - rest.len() + i)
 }
 
 /// Whether standard input is a pipe or a redirected file (not a terminal, not `/dev/null`).
@@ -394,6 +411,17 @@ mod tests {
                 first_field(line),
                 line.split_whitespace().next().unwrap_or("")
             );
+        }
+        // The end of the field in every position of the 16-byte blocks and of the rest.
+        for len in 0..50 {
+            for end in [" x", "\u{1}x", "\u{e9}x", "\u{2003}x", "\u{7f}x", ""] {
+                let line = format!("{}{end}", "7".repeat(len));
+                assert_eq!(
+                    first_field(&line),
+                    line.split_whitespace().next().unwrap_or(""),
+                    "{line:?}"
+                );
+            }
         }
     }
 

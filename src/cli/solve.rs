@@ -103,14 +103,16 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Ok(pieces) => pieces,
         Err(code) => return Ok(code),
     };
-    // Borrowed from the texts read: no allocation per line.
-    let puzzles: Vec<&str> = pieces
-        .iter()
-        .flat_map(Piece::lines)
-        .map(|(_, text)| first_field(text))
-        .collect();
+    // Borrowed from the texts read, one at a time: no allocation per line, and no pass over the
+    // whole text before the first answer.
+    let puzzles = || {
+        pieces
+            .iter()
+            .flat_map(Piece::lines)
+            .map(|(_, text)| first_field(text))
+    };
     if args.trace {
-        for puzzle in &puzzles {
+        for puzzle in puzzles() {
             print_trace(&mut out, solver.name(), puzzle, &limits, args.count)?;
         }
         out.flush()?;
@@ -127,12 +129,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         1 => None,
         n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
     };
-    let unanswered = answering.answer_all(&puzzles, pool.as_ref(), &mut out)?;
+    let unanswered = answering.answer_all(puzzles(), pool.as_ref(), &mut out)?;
     out.flush()?;
     if unanswered > 0 {
         eprintln!(
-            "dlxlab: solve: {unanswered} of {} puzzles got no answer from solver {} (`error:` or `invalid: solver ... does not handle` lines)",
-            puzzles.len(),
+            "dlxlab: solve: {unanswered} of {} puzzles got no answer or a wrong one from solver {} (`error:` or `invalid: solver ... does not handle` lines)",
+            puzzles().count(),
             solver.name()
         );
         return Ok(ExitCode::FAILURE);

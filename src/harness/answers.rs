@@ -6,24 +6,33 @@
 //! [`Grid::parse`] (one allocation, the grid's cells), solved, and its answer appended to the
 //! caller's buffer; no `String` is made per line, nothing is formatted except counts and error
 //! reasons, and the buffer reaches the output in large writes. With one thread the puzzles are
-//! answered on the calling thread; with more, batches of lines are split into chunks answered on
-//! a rayon pool, each into its own buffer, and written in order.
+//! answered on the calling thread into one buffer of about 64 KiB, written each time it fills;
+//! with more, batches of lines are split into chunks answered on a rayon pool, each into its own
+//! buffer, and written in order.
 //!
 //! The answer of a line (the contract of `dlxlab solve`): the solution (`.` for a cell left
 //! empty, which no built-in solver leaves), or the status word `multiple`, `none` or `limit`; with
 //! `count`, the number of solutions (`limit` when a budget stopped the search); `invalid: REASON`
 //! for a line that is not a puzzle the solver takes; `error: REASON` when an external solver could
-//! not answer.
+//! not answer, or when a solver's solution is not one: every solution found (of a unique puzzle or
+//! the first of several) is checked against the puzzle and the rules with [`check_solution`]
+//! before anything is printed, in one bitwise pass on 9x9.
 
 use std::io::{self, Write};
 
 use rayon::prelude::*;
 
 use crate::solvers::{Outcome, SolveLimits, Solver, Status};
-use crate::sudoku::{Grid, Shape};
+use crate::sudoku::{check_solution, Grid, Shape};
 
-/// Lines answered between two writes to the output: bounds the memory held for answers.
+/// Lines answered between two writes to the output with several threads: bounds the memory held
+/// for answers.
 const BATCH: usize = 1 << 16;
+
+/// Bytes of answers held before a write with one thread: one reused buffer that stays in the
+/// cache (a buffer of megabytes is touched once, page by page, and every byte leaves the cache
+/// before it is written), and few enough writes (one per 800 solutions).
+const OUT_BYTES: usize = 1 << 16;
 
 /// Lines per parallel task: enough work to pay for the task, few enough to balance the threads.
 const CHUNK: usize = 256;
@@ -46,7 +55,7 @@ pub struct Answering<'a> {
 impl Answering<'_> {
     /// Appends the answer line of `puzzle` (the puzzle field of a line), newline included;
     /// returns whether the solver left a valid puzzle unanswered (an external program that
-    /// failed, or a grid size the solver does not handle).
+    /// failed, a wrong solution, or a grid size the solver does not handle).
     pub fn answer_into(&self, puzzle: &str, out: &mut Vec<u8>) -> bool {
         let grid = match Grid::parse(puzzle) {
             Ok(grid) => grid,
@@ -73,6 +82,14 @@ impl Answering<'_> {
         };
         match outcome {
             Ok(outcome) => {
+                if let Some(Err(e)) = outcome.solution.as_ref().map(|s| check_solution(&grid, s)) {
+                    let _ = writeln!(
+                        out,
+                        "error: solver {} gave a wrong solution: {e}",
+                        self.solver.name()
+                    );
+                    return true;
+                }
                 push_result(&outcome, self.count, out);
                 false
             }
@@ -84,28 +101,35 @@ impl Answering<'_> {
     }
 
     /// Answers every puzzle of `puzzles` in order and writes the lines to `out`: on this thread
-    /// without a pool, else on the pool's threads (the output is the same). Returns how many
-    /// valid puzzles the solver left unanswered ([`Answering::answer_into`]).
-    pub fn answer_all(
+    /// without a pool, each line answered as it comes (while its bytes are in the cache), else
+    /// on the pool's threads (the output is the same). Returns how many valid puzzles the solver
+    /// left unanswered ([`Answering::answer_into`]).
+    pub fn answer_all<'p>(
         &self,
-        puzzles: &[&str],
+        puzzles: impl IntoIterator<Item = &'p str>,
         pool: Option<&rayon::ThreadPool>,
         out: &mut impl Write,
     ) -> io::Result<u64> {
         let mut unanswered = 0;
         let Some(pool) = pool else {
-            // A solution line is 82 bytes for 9x9.
-            let mut buf = Vec::with_capacity(BATCH.min(puzzles.len()) * 82);
-            for batch in puzzles.chunks(BATCH) {
-                buf.clear();
-                for puzzle in batch {
-                    unanswered += u64::from(self.answer_into(puzzle, &mut buf));
+            // Room for the last line past the mark (a 9x9 solution line is 82 bytes).
+            let mut buf = Vec::with_capacity(2 * OUT_BYTES);
+            for puzzle in puzzles {
+                unanswered += u64::from(self.answer_into(puzzle, &mut buf));
+                if buf.len() >= OUT_BYTES {
+                    out.write_all(&buf)?;
+                    buf.clear();
                 }
-                out.write_all(&buf)?;
             }
+            out.write_all(&buf)?;
             return Ok(unanswered);
         };
-        for batch in puzzles.chunks(BATCH) {
+        let mut puzzles = puzzles.into_iter();
+        loop {
+            let batch: Vec<&str> = puzzles.by_ref().take(BATCH).collect();
+            if batch.is_empty() {
+                break;
+            }
             let parts: Vec<(Vec<u8>, u64)> = pool.install(|| {
                 batch
                     .par_chunks(CHUNK)
@@ -145,6 +169,16 @@ pub fn push_result(outcome: &Outcome, count: bool, out: &mut Vec<u8>) {
 
 /// Appends the one-line form of `grid` ([`Grid::to_line`]) as bytes, without building a `String`.
 fn push_line(grid: &Grid, out: &mut Vec<u8>) {
+    if grid.shape() == Shape::CLASSIC {
+        // A 9x9 grid holds 0..=9 only (every `Grid` constructor checks the range): the same
+        // characters as below, without a branch, so that the loop is vectorised.
+        out.extend(
+            grid.cells()
+                .iter()
+                .map(|&d| if d == 0 { b'.' } else { b'0' + d }),
+        );
+        return;
+    }
     out.extend(grid.cells().iter().map(|&d| match d {
         0 => b'.',
         // Every digit character is ASCII (`1-9A-Za-z`, or `?` past the last).
@@ -174,7 +208,9 @@ mod tests {
             external: false,
         };
         let mut out = Vec::new();
-        answering.answer_all(puzzles, pool, &mut out).unwrap();
+        answering
+            .answer_all(puzzles.iter().copied(), pool, &mut out)
+            .unwrap();
         String::from_utf8(out).unwrap()
     }
 

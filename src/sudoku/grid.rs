@@ -68,23 +68,6 @@ pub enum GridError {
     },
 }
 
-/// Why a proposed solution is not a solution of a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SolutionError {
-    /// Different shapes.
-    #[error("solution shape differs from the puzzle's")]
-    Shape,
-    /// A cell left empty.
-    #[error("cell r{}c{} is empty", .0 + 1, .1 + 1)]
-    Empty(usize, usize),
-    /// A given changed.
-    #[error("given at r{}c{} changed", .0 + 1, .1 + 1)]
-    GivenChanged(usize, usize),
-    /// A rule broken.
-    #[error("{0}")]
-    Rule(GridError),
-}
-
 /// A grid: its shape and one byte per cell, `0` for empty.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -107,7 +90,7 @@ impl Grid {
         let line = line.trim();
         let len = char_count(line);
         let shape = Shape::from_cell_count(len).ok_or(GridError::Length { len })?;
-        Grid::parse_with_shape(line, shape)
+        Grid::parse_cells(line, shape)
     }
 
     /// Parses one line for a given shape and checks that no given repeats in a unit.
@@ -121,18 +104,25 @@ impl Grid {
                 expected: shape.cells(),
             });
         }
-        if line.is_ascii() {
-            // Every puzzle line: one table look-up per byte, and the exact error from the loop
-            // below only when some byte is not a digit of this size.
+        Grid::parse_cells(line, shape)
+    }
+
+    /// [`Grid::parse_with_shape`] of a trimmed line of `shape.cells()` characters.
+    fn parse_cells(line: &str, shape: Shape) -> Result<Grid, GridError> {
+        // As many bytes as characters: every character is ASCII, as on every puzzle line.
+        if line.len() == shape.cells() {
+            // One table look-up per byte, and the exact error from the loop below only when some
+            // byte is not a digit of this size (found by a fold, not a search, so that the test
+            // is vectorised).
             let table = digit_table(shape);
             let cells: Vec<u8> = line.bytes().map(|b| table[b as usize]).collect();
-            if cells.iter().all(|&d| d != NOT_A_DIGIT) {
+            if !cells.iter().fold(false, |bad, &d| bad | (d == NOT_A_DIGIT)) {
                 let grid = Grid { shape, cells };
                 grid.check_givens()?;
                 return Ok(grid);
             }
         }
-        let mut cells = Vec::with_capacity(len);
+        let mut cells = Vec::with_capacity(shape.cells());
         for (k, ch) in line.chars().enumerate() {
             let d = shape.parse_char(ch).ok_or(GridError::Char {
                 col: k + 1,
@@ -210,18 +200,17 @@ impl Grid {
     }
 
     /// [`Grid::givens_distinct`] for 9x9, where a puzzle has few givens: a branch-free pass finds
-    /// the filled cells of each band (27 bits), and only those are visited (about a fifth of the
-    /// cells of a 17-clue puzzle).
+    /// the filled cells ([`classic_filled`]), and only those are visited (about a fifth of the
+    /// cells of a 17-clue puzzle), band by band (27 bits).
     fn classic_givens_distinct(&self) -> bool {
-        let mut filled = [0u32; 3];
-        for (f, band) in filled.iter_mut().zip(self.cells.chunks_exact(27)) {
-            for (k, &d) in band.iter().enumerate() {
-                *f |= u32::from(d != 0) << k;
-            }
-        }
+        let Ok(cells) = <&[u8; 81]>::try_from(self.cells.as_slice()) else {
+            return false;
+        };
+        let filled = classic_filled(cells);
         let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
         let mut repeated = 0u16;
-        for (band, mut f) in filled.into_iter().enumerate() {
+        for band in 0..3 {
+            let mut f = (filled >> (27 * band)) as u32 & 0x7ff_ffff;
             while f != 0 {
                 let k = f.trailing_zeros() as usize;
                 f &= f - 1;
@@ -350,6 +339,21 @@ impl fmt::Debug for Grid {
     }
 }
 
+/// Bit `k` set when cell `k` of a 9x9 grid is filled, eight cells at a time: a cell holds `0..=9`,
+/// so adding 0x7f to its byte sets the byte's top bit exactly when it is not 0 (without a carry
+/// into the next byte), and one multiplication gathers the eight top bits into one byte.
+fn classic_filled(cells: &[u8; 81]) -> u128 {
+    let mut filled = 0u128;
+    for (w, word) in cells.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("chunks of 8"));
+        let tops = x.wrapping_add(0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+        // The top bit of byte i (bit 8i + 7) moves to bit 56 + i.
+        let bits = (tops >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        filled |= u128::from(bits) << (8 * w);
+    }
+    filled | u128::from(cells[80] != 0) << 80
+}
+
 /// What [`digit_table`] gives a byte that is not a digit of the shape.
 const NOT_A_DIGIT: u8 = u8::MAX;
 
@@ -378,25 +382,6 @@ fn char_count(line: &str) -> usize {
     } else {
         line.chars().count()
     }
-}
-
-/// Checks `solution` against the rules and against `puzzle`: same shape, every cell filled, every
-/// given kept, no digit twice in a unit. Every solver's answer goes through this.
-pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), SolutionError> {
-    if puzzle.shape != solution.shape {
-        return Err(SolutionError::Shape);
-    }
-    let shape = puzzle.shape;
-    for cell in 0..shape.cells() {
-        let (r, c) = (shape.row(cell), shape.col(cell));
-        if solution.cells[cell] == 0 {
-            return Err(SolutionError::Empty(r, c));
-        }
-        if puzzle.cells[cell] != 0 && puzzle.cells[cell] != solution.cells[cell] {
-            return Err(SolutionError::GivenChanged(r, c));
-        }
-    }
-    solution.check_givens().map_err(SolutionError::Rule)
 }
 
 #[cfg(test)]
@@ -476,6 +461,26 @@ mod tests {
     }
 
     #[test]
+    fn filled_cells_eight_at_a_time() {
+        // Every cell alone with every value, then grids with a filled cell in every third place.
+        for k in 0..81 {
+            for d in 0..=9 {
+                let mut cells = [0u8; 81];
+                cells[k] = d;
+                let expected = if d == 0 { 0 } else { 1u128 << k };
+                assert_eq!(classic_filled(&cells), expected, "cell {k} = {d}");
+            }
+        }
+        for offset in 0..3 {
+            let cells: [u8; 81] = std::array::from_fn(|k| ((k + offset) % 3 == 0) as u8 * 9);
+            let expected = (0..81)
+                .filter(|k| (k + offset) % 3 == 0)
+                .fold(0u128, |m, k| m | 1 << k);
+            assert_eq!(classic_filled(&cells), expected);
+        }
+    }
+
+    #[test]
     fn candidates_exclude_peers() {
         let g = Grid::parse(PUZZLE).unwrap();
         // r1c2: row has 4,8,5; column has none of 1-9 except... box has 4,3.
@@ -483,20 +488,5 @@ mod tests {
         assert_eq!(c & (1 << 3), 0);
         assert_eq!(c & (1 << 2), 0);
         assert_ne!(c & 1, 0);
-    }
-
-    #[test]
-    fn checks_solutions() {
-        let puzzle = Grid::parse(PUZZLE).unwrap();
-        let mut sol = puzzle.clone();
-        assert_eq!(
-            check_solution(&puzzle, &sol),
-            Err(SolutionError::Empty(0, 1))
-        );
-        sol.set(1, 4);
-        assert!(matches!(
-            check_solution(&puzzle, &sol),
-            Err(SolutionError::Empty(..))
-        ));
     }
 }

@@ -6,6 +6,8 @@
 pub mod canon;
 mod grid;
 mod shape;
+mod solution;
 
-pub use grid::{check_solution, Grid, GridError, SolutionError, Unit};
+pub use grid::{Grid, GridError, Unit};
 pub use shape::Shape;
+pub use solution::{check_solution, SolutionError};

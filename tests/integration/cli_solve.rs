@@ -67,6 +67,39 @@ fn corpus_lines_come_back_in_order_with_status_words() {
 }
 
 #[test]
+fn a_wrong_solution_is_an_error_line_and_exit_status_1() {
+    // Issue 23: every solution `solve` prints is checked against the puzzle and the rules. This
+    // program answers HARD's solution to every puzzle: right for HARD, a changed given for TWO.
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    writeln!(file, "{HARD}\n{TWO}").unwrap();
+    let liar = format!("liar=sh -c 'while read -r l; do echo {HARD_SOLUTION}; done'");
+    let path = file.path().to_str().unwrap();
+    for threads in ["1", "2"] {
+        let out = dlxlab(&[
+            "solve",
+            "--external",
+            &liar,
+            "--threads",
+            threads,
+            "--corpus",
+            path,
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{threads} threads");
+        assert_eq!(
+            stdout(&out),
+            format!(
+                "{HARD_SOLUTION}\nerror: solver liar gave a wrong solution: given at r1c1 changed\n"
+            )
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("1 of 2 puzzles got no answer or a wrong one from solver liar"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn corpus_from_stdin() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlxlab"))
         .args(["solve", "--solver", "mrv", "--corpus", "-"])
