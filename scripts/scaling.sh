@@ -3,6 +3,7 @@
 # checks that every thread count gave the same results, and writes reports/scaling/.
 #
 #   scripts/scaling.sh [--corpus FILE] [--lines N] [--queens N] [--out DIR] [--keep-meta DIR] [--copies] [THREADS...]
+#   scripts/scaling.sh --replot DIR
 #
 # THREADS: the thread counts to run (default 1 2 4 8 ... up to nproc, and nproc itself); 1 is
 # always run, as the baseline of the speed-ups. Each run with T threads is pinned to T cores
@@ -21,7 +22,11 @@
 # engines).
 # Writes DIR (default reports/scaling): README.md (machine, load, command, tables), scaling.csv
 # (job, threads, wall, CPU, speed-up, efficiency), phases.csv (wall and CPU per phase per thread
-# count) and speedup.svg. The binary is target/release/dlxlab, built first (or $DLXLAB).
+# count) and the figure speedup.png and speedup.svg (`dlxlab report --scaling`: speed-up,
+# efficiency and CPU against threads per job, with issue 25's targets and the machine in the
+# title). The binary is target/release/dlxlab, built first (or $DLXLAB).
+# --replot DIR measures nothing: it redraws DIR/speedup.png and DIR/speedup.svg from the
+# committed DIR/scaling.csv, with the machine named on DIR/README.md's `- machine:` line.
 # --copies adds, for each T > 1, the same work done by T independent 1-thread processes, each
 # pinned to its own core and sharing nothing: `study-no-plots-copies` (T shards, `study --shard K/T
 # --threads 1`; a shard run draws no report) and `queensN-dlx-copies` (T copies of the 1-thread
@@ -43,6 +48,7 @@ QUEENS=15
 OUT=reports/scaling
 KEEP_META=""
 COPIES=no
+REPLOT=
 THREADS=()
 usage() { sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//;/^set -e/d' >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -53,6 +59,7 @@ while [ $# -gt 0 ]; do
         --out) OUT=$2; shift 2 ;;
         --keep-meta) KEEP_META=$2; shift 2 ;;
         --copies) COPIES=yes; shift ;;
+        --replot) REPLOT=$2; shift 2 ;;
         -h|--help) usage ;;
         -*) echo "scaling.sh: unknown option $1" >&2; usage ;;
         *) THREADS+=("$1"); shift ;;
@@ -61,6 +68,35 @@ done
 for n in "$LINES" "$QUEENS" "${THREADS[@]}"; do
     [[ "$n" =~ ^[0-9]+$ ]] || { echo "scaling.sh: not a number: $n" >&2; exit 2; }
 done
+# binary: sets DLXLAB, building target/release/dlxlab where it is not given.
+binary() {
+    if [ -z "${DLXLAB:-}" ]; then
+        cargo build --release --quiet --bin dlxlab
+        DLXLAB=$ROOT/target/release/dlxlab
+    fi
+}
+
+# plot DIR MODEL CPUS: draws DIR/speedup.png and DIR/speedup.svg from DIR/scaling.csv.
+plot() {
+    local machine=()
+    [ -n "$2" ] && machine+=(--cpu-model "$2")
+    [ -n "$3" ] && machine+=(--cpus "$3")
+    "$DLXLAB" report --scaling "$1" "${machine[@]}" > /dev/null
+}
+
+if [ -n "$REPLOT" ]; then
+    [ -f "$REPLOT/scaling.csv" ] || { echo "scaling.sh: --replot: no $REPLOT/scaling.csv" >&2; exit 2; }
+    # "- machine: MODEL, N CPUs (`nproc`); ..." as the script writes it.
+    line=$(grep -m 1 '^- machine: .*, [0-9]* CPUs' "$REPLOT/README.md" 2> /dev/null || true)
+    model=$(printf '%s' "$line" | sed -n 's/^- machine: \(.*\), [0-9]* CPUs.*/\1/p')
+    cpus=$(printf '%s' "$line" | sed -n 's/^- machine: .*, \([0-9]*\) CPUs.*/\1/p')
+    [ -n "$line" ] || echo "scaling.sh: --replot: no '- machine:' line in $REPLOT/README.md; the figure names no machine" >&2
+    binary
+    plot "$REPLOT" "$model" "$cpus"
+    echo "scaling.sh: redrew $REPLOT/speedup.png and speedup.svg from $REPLOT/scaling.csv" >&2
+    exit 0
+fi
+
 NPROC=$(nproc)
 if [ ${#THREADS[@]} -eq 0 ]; then
     t=1
@@ -79,10 +115,7 @@ fi
     echo "scaling.sh: no corpus: give --corpus FILE, or set DLXLAB_DATA (scripts/fetch-datasets.sh)" >&2
     exit 2
 }
-if [ -z "${DLXLAB:-}" ]; then
-    cargo build --release --quiet --bin dlxlab
-    DLXLAB=$ROOT/target/release/dlxlab
-fi
+binary
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/dlxlab-scaling.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 if [ "$LINES" -gt 0 ]; then
@@ -229,50 +262,19 @@ fi
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # Speed-up (1-thread wall / wall), efficiency (speed-up / threads), CPU against the 1-thread CPU.
-# A job of T copies doing `work` times the 1-thread job's work is measured against that work.
+# A job of T copies doing `work` times the 1-thread job's work is measured against that work. A
+# ratio over a time too short to measure (0.00 s, a tiny --queens) is left empty, not drawn.
 awk -F, 'NR == 1 { print "job,threads,wall_s,cpu_s,speedup,efficiency,cpu_vs_1_thread"; next }
     $2 == 1 && $1 == $5 { w1[$1] = $3; c1[$1] = $4 }
-    { s = w1[$5] * $6 / $3; printf "%s,%s,%s,%s,%.2f,%.2f,%.2f\n", $1, $2, $3, $4, s, s / $2, $4 / (c1[$5] * $6) }' \
-    "$WORK/raw.csv" > "$WORK/scaling.csv"
-
-# speedup.svg: speed-up against threads, one line per job, and the ideal (speed-up = threads).
-awk -F, -v maxt="${THREADS[-1]}" '
-    NR == 1 { next }
-    { n[$1]++; x[$1, n[$1]] = $2; y[$1, n[$1]] = $5; if (!($1 in seen)) { seen[$1] = 1; order[++jobs] = $1 } }
-    END {
-        W = 640; H = 440; L = 60; R = 190; T = 30; B = 50
-        pw = W - L - R; ph = H - T - B
-        top = maxt
-        printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H
-        printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-        printf "<text x=\"%d\" y=\"18\" font-size=\"14\">Speed-up over 1 thread (wall time)</text>\n", L
-        for (k = 0; k <= 4; k++) {
-            v = top * k / 4; py = T + ph - ph * v / top; px = L + pw * v / top
-            printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", L, py, L + pw, py
-            printf "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, py + 4, v
-            printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.3g</text>\n", px, T + ph + 16, v
-        }
-        printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">threads</text>\n", L + pw / 2, H - 10
-        printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>\n", L, T, pw, ph
-        printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"gray\" stroke-dasharray=\"4 3\"/>\n", L, T + ph, L + pw, T
-        split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e", colour, " ")
-        for (j = 1; j <= jobs; j++) {
-            job = order[j]; c = colour[(j - 1) % 5 + 1]; pts = ""
-            for (i = 1; i <= n[job]; i++) {
-                px = L + pw * x[job, i] / top; py = T + ph - ph * y[job, i] / top
-                if (py < T) py = T
-                pts = pts sprintf("%.1f,%.1f ", px, py)
-                printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", px, py, c
-            }
-            printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", pts, c
-            printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n", L + pw + 12, T + 14 * j, L + pw + 30, T + 14 * j, c
-            printf "<text x=\"%d\" y=\"%d\">%s</text>\n", L + pw + 36, T + 14 * j + 4, job
-        }
-        printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"gray\" stroke-dasharray=\"4 3\"/>\n", L + pw + 12, T + 14 * (jobs + 1), L + pw + 30, T + 14 * (jobs + 1)
-        printf "<text x=\"%d\" y=\"%d\">ideal</text>\n</svg>\n", L + pw + 36, T + 14 * (jobs + 1) + 4
-    }' "$WORK/scaling.csv" > "$WORK/speedup.svg"
+    {
+        s = $3 > 0 && w1[$5] > 0 ? sprintf("%.2f", w1[$5] * $6 / $3) : ""
+        e = s != "" ? sprintf("%.2f", s / $2) : ""
+        c = c1[$5] > 0 ? sprintf("%.2f", $4 / (c1[$5] * $6)) : ""
+        printf "%s,%s,%s,%s,%s,%s,%s\n", $1, $2, $3, $4, s, e, c
+    }' "$WORK/raw.csv" > "$WORK/scaling.csv"
 
 CPU_MODEL=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+plot "$WORK" "$CPU_MODEL" "$NPROC"
 if [ -n "${DLXLAB_REV:-}" ]; then
     REV=$DLXLAB_REV
 else
@@ -280,7 +282,12 @@ else
     if [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2> /dev/null)" ]; then REV="$REV+dirty"; fi
 fi
 table() {
-    awk -F, 'NR > 1 { printf "| %s | %s | %.2f | %.2f | %.2fx | %.0f%% | %.2f |\n", $1, $2, $3, $4, $5, $6 * 100, $7 }' "$WORK/scaling.csv"
+    awk -F, 'NR > 1 {
+        s = $5 != "" ? sprintf("%.2fx", $5) : "n/a"
+        e = $6 != "" ? sprintf("%.0f%%", $6 * 100) : "n/a"
+        c = $7 != "" ? sprintf("%.2f", $7) : "n/a"
+        printf "| %s | %s | %.2f | %.2f | %s | %s | %s |\n", $1, $2, $3, $4, s, e, c
+    }' "$WORK/scaling.csv"
 }
 phase_table() {
     awk -F, 'NR > 1 { printf "| %s | %s | %.3f | %.3f |\n", $1, $2, $3, $4 }' "$WORK/phases.csv"
@@ -302,7 +309,7 @@ ARGS=""
     echo "- identical on every thread count: runs.csv apart from time_ns, ratings.csv, the report's correlations and agreement"
     echo
     echo "Speed-up: 1-thread wall time / wall time; efficiency: speed-up / threads; CPU (user + system of the"
-    echo "process) against the 1-thread run's. \`study-no-plots\` is the study run without its report phase."
+    echo "process) against the 1-thread run's (n/a: a 1-thread time too short to measure). \`study-no-plots\` is the study run without its report phase."
     if [ "$COPIES" = yes ]; then
         echo "\`*-copies\`: the same work as T independent 1-thread processes, each pinned to its own core, sharing"
         echo "nothing (\`study --shard K/T\`; T copies of the 1-thread count, measured against T times its work):"
@@ -313,7 +320,9 @@ ARGS=""
     echo "|---|---:|---:|---:|---:|---:|---:|"
     table
     echo
-    echo "![speed-up](speedup.svg)"
+    echo "![speed-up, efficiency and CPU time against threads](speedup.png)"
+    echo
+    echo "(also as [speedup.svg](speedup.svg); \`scripts/scaling.sh --replot DIR\` redraws both from scaling.csv)"
     echo
     echo "## Study phases (meta.json)"
     echo
@@ -326,8 +335,8 @@ ARGS=""
 } > "$WORK/README.md"
 
 mkdir -p "$OUT"
-for f in README.md scaling.csv phases.csv speedup.svg; do
+for f in README.md scaling.csv phases.csv speedup.png speedup.svg; do
     cp "$WORK/$f" "$OUT/$f.partial"
     mv "$OUT/$f.partial" "$OUT/$f"
 done
-echo "scaling.sh: wrote $OUT/README.md, scaling.csv, phases.csv, speedup.svg" >&2
+echo "scaling.sh: wrote $OUT/README.md, scaling.csv, phases.csv, speedup.png, speedup.svg" >&2

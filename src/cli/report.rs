@@ -32,9 +32,36 @@ pub struct ReportArgs {
     /// (its report files are overwritten).
     #[arg(long, value_name = "FRESH", requires = "check")]
     against: Option<PathBuf>,
+    /// DIR is a scaling report (`scripts/scaling.sh`) instead of a study: draw its figure,
+    /// DIR/speedup.png and DIR/speedup.svg, from DIR/scaling.csv (speed-up, efficiency and CPU
+    /// against threads per job, with issue 25's targets).
+    #[arg(long, conflicts_with_all = ["check", "title"])]
+    scaling: bool,
+    /// With `--scaling`: the CPU model named in the figure's title.
+    #[arg(long, value_name = "MODEL", requires = "scaling")]
+    cpu_model: Option<String>,
+    /// With `--scaling`: the machine's logical CPUs (`nproc`), named in the title and deciding
+    /// which targets hold (default: the largest thread count in scaling.csv).
+    #[arg(long, value_name = "N", requires = "scaling")]
+    cpus: Option<u32>,
 }
 
 pub fn run(args: ReportArgs) -> anyhow::Result<ExitCode> {
+    if args.scaling {
+        let machine = report::scaling::Machine {
+            cpu_model: args.cpu_model,
+            cpus: args.cpus,
+        };
+        let figure = report::scaling::write(&args.dir, &machine)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("scaling figure of {}", args.dir.display()))?;
+        let dir = args.dir.display();
+        println!(
+            "report: wrote {dir}/{}.png and {dir}/{}.svg",
+            figure.stem, figure.stem
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(fresh) = &args.against {
         let differences = report::check::check(&args.dir, fresh, &ReportOptions::default())
             .with_context(|| {

@@ -19,6 +19,7 @@ pub mod engines;
 pub mod font;
 pub mod markdown;
 pub mod plots;
+pub mod scaling;
 pub mod speed;
 pub mod stats;
 

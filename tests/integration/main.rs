@@ -17,6 +17,7 @@ mod logic_wings;
 mod puzzle_input;
 mod report_check;
 mod report_pipeline;
+mod report_scaling;
 mod report_stats;
 mod safety;
 mod solvers_agree;

@@ -5,6 +5,7 @@ use super::frame::*;
 
 /// A linear coordinate with the tick positions chosen by [`Axis`] (plotters' own `WithKeyPoints`
 /// over `f64` cannot take a custom label formatter).
+#[derive(Clone, Debug)]
 pub(super) struct AxisRange {
     pub(super) lo: f64,
     pub(super) hi: f64,
