@@ -33,7 +33,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::{Grid, Shape};
+use super::{Grid, Shape, PERMS3};
 
 /// Why a grid has no canonical form here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -135,14 +135,6 @@ impl Transform {
 fn column_arrangements() -> &'static [[u8; 9]] {
     static TABLE: std::sync::OnceLock<Vec<[u8; 9]>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        const PERMS3: [[u8; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
         let mut table = Vec::with_capacity(1296);
         for stacks in PERMS3 {
             for a in PERMS3 {
@@ -151,7 +143,8 @@ fn column_arrangements() -> &'static [[u8; 9]] {
                         let mut perm = [0u8; 9];
                         for (k, inner) in [a, b, c].iter().enumerate() {
                             for (m, &x) in inner.iter().enumerate() {
-                                perm[k * 3 + m] = stacks[k] * 3 + x;
+                                // A column index, at most 8.
+                                perm[k * 3 + m] = (stacks[k] * 3 + x) as u8;
                             }
                         }
                         table.push(perm);

@@ -5,9 +5,11 @@
 
 pub mod canon;
 mod grid;
+mod permutations;
 mod shape;
 mod solution;
 
 pub use grid::{Grid, GridError, Unit};
+pub use permutations::PERMS3;
 pub use shape::Shape;
 pub use solution::{check_solution, SolutionError};

@@ -315,14 +315,7 @@ mod canon {
 
     /// The 1296 arrangements of 9 lines that keep bands (or stacks) together.
     fn arrangements() -> Vec<[usize; 9]> {
-        let p3 = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        let p3 = dlxlab::sudoku::PERMS3;
         let mut all = Vec::new();
         for outer in p3 {
             for a in p3 {
