@@ -9,10 +9,9 @@ use clap::Args;
 use rayon::prelude::*;
 
 use dlxlab::budget::Limits;
-use dlxlab::harness::answers::{push_result, Answering};
-use dlxlab::solvers::trace::{self, TraceEvent, TRACEABLE};
-use dlxlab::solvers::{by_name, names, SolveLimits, Solver, Status};
-use dlxlab::sudoku::Grid;
+use dlxlab::harness::answers::{write_traced, Answering, TracedAnswer};
+use dlxlab::solvers::trace::{self, TRACEABLE};
+use dlxlab::solvers::{by_name, names, SolveLimits, Solver};
 
 use super::input::{first_field, parse_grid, Piece, PuzzleArgs};
 
@@ -112,10 +111,24 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             .map(|(_, text)| first_field(text))
     };
     if args.trace {
+        let mut wrong = 0;
         for puzzle in puzzles() {
-            print_trace(&mut out, solver.name(), puzzle, &limits, args.count)?;
+            let answer =
+                write_traced(&mut out, solver.name(), puzzle, args.count, |grid, sink| {
+                    trace::solve_traced(solver.name(), grid, &limits, sink)
+                })?
+                .context("solver cannot trace")?;
+            wrong += u32::from(answer == TracedAnswer::Wrong);
         }
         out.flush()?;
+        if wrong > 0 {
+            eprintln!(
+                "dlxlab: solve: {wrong} of {} puzzles got a wrong solution from solver {} (`error:` lines)",
+                puzzles().count(),
+                solver.name()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let answering = Answering {
@@ -176,54 +189,4 @@ fn pick_solver(name: Option<&str>, trace: bool) -> anyhow::Result<Box<dyn Solver
         Some(s) => Ok(s),
         None => bail!("no solver `{name}`; registered: {}", names().join(", ")),
     }
-}
-
-/// Prints the trace of one puzzle, indented by depth, then the answer and the counters.
-fn print_trace(
-    out: &mut impl Write,
-    solver: &str,
-    line: &str,
-    limits: &SolveLimits,
-    count: bool,
-) -> anyhow::Result<()> {
-    let grid = match Grid::parse(line) {
-        Ok(g) => g,
-        Err(e) => {
-            writeln!(out, "{}: {e}", Status::Invalid)?;
-            return Ok(());
-        }
-    };
-    let shape = grid.shape();
-    writeln!(out, "# {solver} on {line}")?;
-    let mut write_error = None;
-    let outcome = trace::solve_traced(solver, &grid, limits, |event: TraceEvent| {
-        if write_error.is_none() {
-            let indent = "  ".repeat(event.depth());
-            if let Err(e) = writeln!(out, "{indent}{}", event.display(shape)) {
-                write_error = Some(e);
-            }
-        }
-    })
-    .context("solver cannot trace")?;
-    if let Some(e) = write_error {
-        return Err(e.into());
-    }
-    let s = &outcome.stats;
-    writeln!(
-        out,
-        "# {}: nodes {}, guesses {}, backtracks {}, naked singles {}, hidden singles {}, \
-         locked eliminations {}, subset eliminations {}",
-        outcome.status,
-        s.nodes,
-        s.guesses,
-        s.backtracks,
-        s.deductions.naked_singles,
-        s.deductions.hidden_singles,
-        s.deductions.locked_eliminations,
-        s.deductions.subset_eliminations
-    )?;
-    let mut answer = Vec::new();
-    push_result(&outcome, count, &mut answer);
-    out.write_all(&answer)?;
-    Ok(())
 }

@@ -17,11 +17,16 @@
 //! not answer, or when a solver's solution is not one: every solution found (of a unique puzzle or
 //! the first of several) is checked against the puzzle and the rules with [`check_solution`]
 //! before anything is printed, in one bitwise pass on 9x9.
+//!
+//! `dlxlab solve --trace` prints the search of each puzzle before its answer line
+//! ([`write_traced`]); every solution there, in the trace and in the answer, goes through the
+//! same check.
 
 use std::io::{self, Write};
 
 use rayon::prelude::*;
 
+use crate::solvers::trace::TraceEvent;
 use crate::solvers::{Outcome, SolveLimits, Solver, Status};
 use crate::sudoku::{check_solution, Grid, Shape};
 
@@ -152,6 +157,102 @@ impl Answering<'_> {
     }
 }
 
+/// What [`write_traced`] printed for a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TracedAnswer {
+    /// The trace and the answer line (a checked solution, a status word or a count), or
+    /// `invalid: REASON` for a line that is not a puzzle.
+    Answered,
+    /// The solver gave a wrong solution: `error: solver NAME gave a wrong solution: REASON` was
+    /// printed in its place (in the trace, or as the answer line, or both).
+    Wrong,
+}
+
+/// Writes what `dlxlab solve --trace` prints for one puzzle (`line`, the puzzle field): the
+/// line `# SOLVER on LINE`, every event of the search indented by its depth, a line of counters,
+/// then the answer line as `dlxlab solve` prints it ([`push_result`]). Every solution, in the
+/// trace and in the answer, is checked against the puzzle and the rules with
+/// [`check_solution`] before it is printed; a wrong one is printed as `error: solver SOLVER gave
+/// a wrong solution: REASON` instead, and the result is [`TracedAnswer::Wrong`].
+///
+/// `solve` runs the traced search on the grid (the CLI passes
+/// [`crate::solvers::trace::solve_traced`]), giving every event to the sink it is passed;
+/// `Ok(None)` is its `None`, a solver that cannot trace.
+pub fn write_traced(
+    out: &mut impl Write,
+    solver: &str,
+    line: &str,
+    count: bool,
+    solve: impl FnOnce(&Grid, &mut dyn FnMut(TraceEvent)) -> Option<Outcome>,
+) -> io::Result<Option<TracedAnswer>> {
+    let grid = match Grid::parse(line) {
+        Ok(g) => g,
+        Err(e) => {
+            writeln!(out, "{}: {e}", Status::Invalid)?;
+            return Ok(Some(TracedAnswer::Answered));
+        }
+    };
+    let shape = grid.shape();
+    writeln!(out, "# {solver} on {line}")?;
+    let mut write_error = None;
+    let mut wrong = false;
+    let outcome = solve(&grid, &mut |event: TraceEvent| {
+        if write_error.is_some() {
+            return;
+        }
+        let indent = "  ".repeat(event.depth());
+        let checked = match &event {
+            TraceEvent::Solution { grid: found, .. } => check_solution(&grid, found),
+            _ => Ok(()),
+        };
+        let written = match checked {
+            Ok(()) => writeln!(out, "{indent}{}", event.display(shape)),
+            Err(e) => {
+                wrong = true;
+                writeln!(
+                    out,
+                    "{indent}error: solver {solver} gave a wrong solution: {e}"
+                )
+            }
+        };
+        if let Err(e) = written {
+            write_error = Some(e);
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let Some(outcome) = outcome else {
+        return Ok(None);
+    };
+    let s = &outcome.stats;
+    writeln!(
+        out,
+        "# {}: nodes {}, guesses {}, backtracks {}, naked singles {}, hidden singles {}, \
+         locked eliminations {}, subset eliminations {}",
+        outcome.status,
+        s.nodes,
+        s.guesses,
+        s.backtracks,
+        s.deductions.naked_singles,
+        s.deductions.hidden_singles,
+        s.deductions.locked_eliminations,
+        s.deductions.subset_eliminations
+    )?;
+    if let Some(Err(e)) = outcome.solution.as_ref().map(|s| check_solution(&grid, s)) {
+        writeln!(out, "error: solver {solver} gave a wrong solution: {e}")?;
+        return Ok(Some(TracedAnswer::Wrong));
+    }
+    let mut answer = Vec::new();
+    push_result(&outcome, count, &mut answer);
+    out.write_all(&answer)?;
+    Ok(Some(if wrong {
+        TracedAnswer::Wrong
+    } else {
+        TracedAnswer::Answered
+    }))
+}
+
 /// Appends what `dlxlab solve` prints for an outcome, newline included: with `count`, the number
 /// of solutions (`limit` when a budget stopped the search); else the solution of a unique puzzle,
 /// or the status word.
@@ -262,5 +363,112 @@ mod tests {
         assert_eq!(serial, parallel);
         assert_eq!(parallel.lines().count(), puzzles.len());
         assert_ne!(serial.lines().next(), serial.lines().nth(1));
+    }
+
+    /// `write_traced` of `PUZZLE` by a search that reports `found` as its solution, once in
+    /// the trace and once as the outcome.
+    fn traced_with(found: Grid, count: bool) -> (String, Option<TracedAnswer>) {
+        let mut out = Vec::new();
+        let answer = write_traced(&mut out, "liar", PUZZLE, count, |_, sink| {
+            sink(TraceEvent::Solution {
+                depth: 0,
+                index: 1,
+                grid: found.clone(),
+            });
+            Some(Outcome {
+                status: Status::Unique,
+                solutions: 1,
+                solution: Some(found),
+                stats: Default::default(),
+            })
+        })
+        .unwrap();
+        (String::from_utf8(out).unwrap(), answer)
+    }
+
+    fn solution() -> Grid {
+        by_name("fast")
+            .unwrap()
+            .solve(&Grid::parse(PUZZLE).unwrap(), &SolveLimits::default())
+            .solution
+            .unwrap()
+    }
+
+    #[test]
+    fn a_traced_right_solution_is_printed_in_the_trace_and_as_the_answer() {
+        let right = solution();
+        let (text, answer) = traced_with(right.clone(), false);
+        assert_eq!(answer, Some(TracedAnswer::Answered));
+        assert!(text.starts_with(&format!("# liar on {PUZZLE}\n")), "{text}");
+        assert!(text.contains(&format!("solution 1: {}\n", right.to_line())));
+        assert!(
+            text.ends_with(&format!("\n{}\n", right.to_line())),
+            "{text}"
+        );
+
+        // A real traced solver, through the function the CLI passes.
+        let mut out = Vec::new();
+        let answer = write_traced(&mut out, "singles", PUZZLE, false, |grid, sink| {
+            crate::solvers::trace::solve_traced("singles", grid, &SolveLimits::default(), sink)
+        })
+        .unwrap();
+        assert_eq!(answer, Some(TracedAnswer::Answered));
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.ends_with(&format!("{}\n", right.to_line())), "{text}");
+        let mut out = Vec::new();
+        let none = write_traced(&mut out, "fast", PUZZLE, false, |grid, sink| {
+            crate::solvers::trace::solve_traced("fast", grid, &SolveLimits::default(), sink)
+        })
+        .unwrap();
+        assert_eq!(none, None, "fast cannot trace");
+    }
+
+    #[test]
+    fn a_traced_wrong_solution_is_never_printed_but_named_as_an_error() {
+        let right = solution();
+        // Two cells of the first row swapped where neither is a given (PUZZLE's r1c2 and r1c3
+        // are empty): every row and box still holds each digit once, two columns do not.
+        let mut swapped = right.clone();
+        swapped.set(1, right.get(2));
+        swapped.set(2, right.get(1));
+        // A given changed (r1c1 is the given 4).
+        let mut changed = right.clone();
+        changed.set(
+            0,
+            if right.get(0) == 9 {
+                1
+            } else {
+                right.get(0) + 1
+            },
+        );
+        for (wrong, reason) in [(swapped, "column"), (changed, "given at r1c1 changed")] {
+            for count in [false, true] {
+                let (text, answer) = traced_with(wrong.clone(), count);
+                assert_eq!(answer, Some(TracedAnswer::Wrong), "{text}");
+                assert!(!text.contains(&wrong.to_line()), "printed: {text}");
+                let errors: Vec<&str> = text
+                    .lines()
+                    .filter(|l| l.starts_with("error: solver liar gave a wrong solution: "))
+                    .collect();
+                assert_eq!(errors.len(), 2, "in the trace and as the answer: {text}");
+                assert!(errors[1].contains(reason), "{text}");
+                assert!(
+                    text.ends_with(&format!("{}\n", errors[1])),
+                    "the answer line"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_traced_line_that_is_not_a_puzzle_is_invalid_and_nothing_runs() {
+        let mut out = Vec::new();
+        let answer = write_traced(&mut out, "liar", "123", false, |_, _| {
+            panic!("nothing to solve")
+        })
+        .unwrap();
+        assert_eq!(answer, Some(TracedAnswer::Answered));
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("invalid: line has 3 cells"), "{text}");
     }
 }
