@@ -966,14 +966,17 @@ mod bench {
     #[test]
     fn in_process_peer_wrong_answers_fail_the_run() {
         let dir = tempfile::tempdir().unwrap();
-        for (name, answer) in [("liar", "none"), ("garbler", "123")] {
-            let peer = loop_peer(dir.path(), name, Some(answer));
-            let out = dlxlab(dir.path())
+        let bench = |extra: &[&str], peer: &Path| {
+            dlxlab(dir.path())
                 .args(LOOP_ARGS)
+                .args(extra)
                 .arg("--in-process-peer")
-                .arg(&peer)
+                .arg(peer)
                 .output()
-                .unwrap();
+                .unwrap()
+        };
+        for (name, answer) in [("liar", "none"), ("garbler", "123")] {
+            let out = bench(&[], &loop_peer(dir.path(), name, Some(answer)));
             let table = String::from_utf8(out.stdout).unwrap();
             assert_eq!(out.status.code(), Some(1), "{table}");
             assert!(
@@ -982,24 +985,14 @@ mod bench {
             );
         }
         let silent = fake_peer(dir.path(), false);
-        let out = dlxlab(dir.path())
-            .args(LOOP_ARGS)
-            .arg("--in-process-peer")
-            .arg(&silent)
-            .output()
-            .unwrap();
+        let out = bench(&[], &silent);
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(
             err.contains("silent.sh") && err.contains("answer line"),
             "{err}"
         );
-        let out = dlxlab(dir.path())
-            .args(LOOP_ARGS)
-            .args(["--threads", "2", "--in-process-peer"])
-            .arg(&silent)
-            .output()
-            .unwrap();
+        let out = bench(&["--threads", "2"], &silent);
         assert_eq!(out.status.code(), Some(2));
         assert!(out.stdout.is_empty());
     }
