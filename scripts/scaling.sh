@@ -26,7 +26,9 @@
 # efficiency and CPU against threads per job, with issue 25's targets and the machine in the
 # title). The binary is target/release/dlxlab, built first (or $DLXLAB).
 # --replot DIR measures nothing: it redraws DIR/speedup.png and DIR/speedup.svg from the
-# committed DIR/scaling.csv, with the machine named on DIR/README.md's `- machine:` line.
+# committed DIR/scaling.csv, with the machine named on DIR/README.md's `- machine:` line. (A
+# binary too old to draw the figure costs the figure only: the tables are written, and the
+# script says to --replot.)
 # --copies adds, for each T > 1, the same work done by T independent 1-thread processes, each
 # pinned to its own core and sharing nothing: `study-no-plots-copies` (T shards, `study --shard K/T
 # --threads 1`; a shard run draws no report) and `queensN-dlx-copies` (T copies of the 1-thread
@@ -274,7 +276,13 @@ awk -F, 'NR == 1 { print "job,threads,wall_s,cpu_s,speedup,efficiency,cpu_vs_1_t
     }' "$WORK/raw.csv" > "$WORK/scaling.csv"
 
 CPU_MODEL=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
-plot "$WORK" "$CPU_MODEL" "$NPROC"
+# A binary too old for `report --scaling` (one carried to a lent machine) must not cost the
+# measurements: they are written all the same, and the figure can be redrawn with --replot.
+FIGURES=(speedup.png speedup.svg)
+if ! plot "$WORK" "$CPU_MODEL" "$NPROC"; then
+    echo "scaling.sh: the figure was not drawn ($DLXLAB report --scaling failed); the tables are written: redraw it with scripts/scaling.sh --replot $OUT" >&2
+    FIGURES=()
+fi
 if [ -n "${DLXLAB_REV:-}" ]; then
     REV=$DLXLAB_REV
 else
@@ -335,8 +343,8 @@ ARGS=""
 } > "$WORK/README.md"
 
 mkdir -p "$OUT"
-for f in README.md scaling.csv phases.csv speedup.png speedup.svg; do
+for f in README.md scaling.csv phases.csv "${FIGURES[@]}"; do
     cp "$WORK/$f" "$OUT/$f.partial"
     mv "$OUT/$f.partial" "$OUT/$f"
 done
-echo "scaling.sh: wrote $OUT/README.md, scaling.csv, phases.csv, speedup.png, speedup.svg" >&2
+echo "scaling.sh: wrote $OUT/README.md, scaling.csv, phases.csv${FIGURES[*]:+ and }${FIGURES[*]}" >&2

@@ -3,6 +3,7 @@
 //! redraws a committed report without measuring.
 
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
@@ -180,4 +181,47 @@ fn the_script_writes_the_report_and_its_figure() {
         "the machine in the title"
     );
     assert!(svg.contains("study-no-plots"));
+}
+
+/// A binary without `report --scaling` (an older one carried to a lent machine) costs the figure,
+/// not the measurements.
+#[test]
+fn the_script_keeps_the_tables_when_the_figure_cannot_be_drawn() {
+    if !tools_present() {
+        eprintln!("skipped: bash, awk or sed missing");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().unwrap();
+    let old = tmp.path().join("old-dlxlab");
+    fs::write(
+        &old,
+        format!(
+            "#!/usr/bin/env bash\n[ \"$1\" = report ] && {{ echo 'unexpected argument --scaling' >&2; exit 2; }}\nexec '{BIN}' \"$@\"\n"
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&old, fs::Permissions::from_mode(0o755)).unwrap();
+    let out_dir = tmp.path().join("out");
+    let out = Command::new("bash")
+        .arg(script())
+        .arg("--corpus")
+        .arg(root.join("datasets/default.txt"))
+        .args(["--lines", "8", "--queens", "0", "--out"])
+        .arg(&out_dir)
+        .arg("1")
+        .env("DLXLAB", &old)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("the figure was not drawn"), "{stderr}");
+    assert!(stderr.contains("--replot"), "{stderr}");
+    for f in ["README.md", "scaling.csv", "phases.csv"] {
+        assert!(size(&out_dir, f) > 0, "{f} written");
+    }
+    assert_eq!(
+        size(&out_dir, "speedup.png") + size(&out_dir, "speedup.svg"),
+        0
+    );
 }
