@@ -55,8 +55,8 @@ pub(super) const SEGMENTS: [u32; 512] = {
     t
 };
 
-/// The six permutations of three things (the one table, [`crate::sudoku::PERMS3`]): `PERMS[p][i]` is the box
-/// (of a band) taken in row `i`, or the column (of a stack) taken in band `i`.
+/// The six permutations of three things (the one table, [`crate::sudoku::PERMS3`]): `PERMS[p][i]`
+/// is the box (of a band) taken in row `i`, or the column (of a stack) taken in band `i`.
 pub(super) use crate::sudoku::PERMS3 as PERMS;
 
 /// `PERM[s]`: the union of the 3x3 permutation matrices (one segment per row and per box) contained
