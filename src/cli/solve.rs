@@ -78,14 +78,22 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Ok(inputs) => inputs,
             Err(code) => return Ok(code),
         };
-        let answers: Vec<String> = inputs
+        let answers: Vec<super::variant::Answer> = inputs
             .par_iter()
             .map(|input| super::variant::answer(name, &input.text, &limits, args.count))
             .collect::<anyhow::Result<_>>()?;
-        for a in answers {
-            writeln!(out, "{a}")?;
+        for a in &answers {
+            writeln!(out, "{}", a.line)?;
         }
         out.flush()?;
+        let wrong = answers.iter().filter(|a| a.wrong).count();
+        if wrong > 0 {
+            eprintln!(
+                "dlxlab: solve: {wrong} of {} puzzles got a wrong solution from solver dlx (`error:` lines)",
+                answers.len()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let externals = args.external.solvers()?;

@@ -123,6 +123,7 @@ fn print_outcome(out: &mut impl Write, o: &HoneyOutcome) -> io::Result<()> {
 /// Runs `dlxlab honeycomb`.
 pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
+    let mut wrong = 0;
     match args.command {
         HoneycombCommand::Solve {
             input,
@@ -157,6 +158,16 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
                     "seq" => SeqSolver.solve(&p, &limits),
                     other => bail!("unknown honeycomb solver `{other}` (xc or seq)"),
                 };
+                if let Err(e) = o.check(&p) {
+                    wrong += 1;
+                    let o = HoneyOutcome {
+                        solution: None,
+                        ..o
+                    };
+                    print_outcome(&mut out, &o)?;
+                    writeln!(out, "error: solver {solver} gave a wrong solution: {e}")?;
+                    continue;
+                }
                 print_outcome(&mut out, &o)?;
             }
         }
@@ -309,7 +320,7 @@ pub fn run_honeycomb(args: HoneycombArgs) -> anyhow::Result<ExitCode> {
             )?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    wrong_solutions("honeycomb solve", wrong)
 }
 
 fn row(out: &mut impl Write, name: &str, what: &str, s: &Summary, scale: f64) -> io::Result<()> {
@@ -386,6 +397,7 @@ pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
     use dlxlab::puzzles::variants::{solve, Variant, VariantPuzzle};
     use dlxlab::sudoku::Shape;
     let mut out = io::stdout().lock();
+    let mut wrong = 0;
     match args.command {
         VariantCommand::Solve {
             name,
@@ -417,32 +429,70 @@ pub fn run_variant(args: VariantArgs) -> anyhow::Result<ExitCode> {
                     "status {} solutions {} nodes {} guesses {} time_ns {}",
                     o.status, o.solutions, o.stats.nodes, o.stats.guesses, o.stats.time_ns
                 )?;
-                if let Some(s) = &o.solution {
-                    let line: String = s.iter().map(|&d| Shape::digit_char(d)).collect();
-                    writeln!(out, "{line}")?;
+                match (&o.solution, o.check(&p)) {
+                    (_, Err(e)) => {
+                        wrong += 1;
+                        writeln!(out, "error: solver dlx gave a wrong solution: {e}")?;
+                    }
+                    (Some(s), Ok(())) => {
+                        let line: String = s.iter().map(|&d| Shape::digit_char(d)).collect();
+                        writeln!(out, "{line}")?;
+                    }
+                    (None, Ok(())) => {}
                 }
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    wrong_solutions("variant solve", wrong)
+}
+
+/// Exit status 1, said on standard error, when some solutions were wrong (`error:` lines).
+fn wrong_solutions(command: &str, wrong: usize) -> anyhow::Result<ExitCode> {
+    if wrong == 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!("dlxlab: {command}: {wrong} wrong solution(s) (`error:` lines)");
+    Ok(ExitCode::FAILURE)
 }
 
 /// One output line of `dlxlab solve --variant NAME` for one puzzle text, in the style of `solve`:
 /// the solution when unique, else the status word (`multiple`, `none`, `limit`,
-/// `invalid: reason`); with `count`, the number of solutions up to the limit.
-pub fn answer(name: &str, text: &str, limits: &SolveLimits, count: bool) -> anyhow::Result<String> {
+/// `invalid: reason`); with `count`, the number of solutions up to the limit. A solution that
+/// breaks the rules or the givens is `error: solver dlx gave a wrong solution: REASON` instead,
+/// and the answer is marked wrong.
+pub fn answer(name: &str, text: &str, limits: &SolveLimits, count: bool) -> anyhow::Result<Answer> {
     use dlxlab::puzzles::variants::{solve, Variant, VariantPuzzle};
     use dlxlab::solvers::Status;
     use dlxlab::sudoku::Shape;
     let variant = Variant::by_name(name)?;
     let p = match VariantPuzzle::parse(variant, text) {
         Ok(p) => p,
-        Err(e) => return Ok(format!("invalid: {e}")),
+        Err(e) => return Ok(Answer::right(format!("invalid: {e}"))),
     };
     let o = solve(&p, limits);
-    Ok(match (count, o.status, &o.solution) {
+    if let Err(e) = o.check(&p) {
+        return Ok(Answer {
+            line: format!("error: solver dlx gave a wrong solution: {e}"),
+            wrong: true,
+        });
+    }
+    Ok(Answer::right(match (count, o.status, &o.solution) {
         (true, _, _) => o.solutions.to_string(),
         (false, Status::Unique, Some(s)) => s.iter().map(|&d| Shape::digit_char(d)).collect(),
         (false, status, _) => status.to_string(),
-    })
+    }))
+}
+
+/// One answer line of `solve --variant`, and whether it reports a wrong solution.
+pub struct Answer {
+    /// The line to print.
+    pub line: String,
+    /// The solver's solution broke the rules or the givens (the line says so).
+    pub wrong: bool,
+}
+
+impl Answer {
+    fn right(line: String) -> Answer {
+        Answer { line, wrong: false }
+    }
 }

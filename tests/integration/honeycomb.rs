@@ -261,6 +261,18 @@ fn hand_made_instances() {
     assert_eq!(top, vec![1, 2, 3, 4, 5]);
 }
 
+/// What `honeycomb solve` checks before printing a solution: a right one passes, one with a
+/// given changed is refused.
+#[test]
+fn outcome_check_refuses_a_doctored_solution() {
+    let g = grid(3);
+    let out = XcSolver::new().solve(&g, &SolveLimits::default());
+    assert_eq!(out.check(&g), Ok(()));
+    let mut other = g;
+    other.set(0, g.cells()[0] % 9 + 1);
+    assert!(out.check(&other).is_err());
+}
+
 #[test]
 fn seq_solver_hand_made_and_limits() {
     let lim = SolveLimits::default();

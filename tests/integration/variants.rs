@@ -484,6 +484,35 @@ fn clashing_givens_are_invalid_in_every_variant() {
     assert!(VariantPuzzle::parse(Variant::Killer, &killer).is_ok());
 }
 
+/// What `solve --variant` and `variant solve` check before printing a solution: a right one
+/// passes, a doctored one (a given changed, or a unit broken) is refused with the reason.
+#[test]
+fn outcome_check_refuses_a_doctored_solution() {
+    let p = VariantPuzzle::parse(Variant::X, &dots(81)).unwrap();
+    let lim = SolveLimits {
+        max_solutions: 1,
+        ..SolveLimits::default()
+    };
+    let o = solve(&p, &lim);
+    assert_eq!(o.check(&p), Ok(()));
+    let s = o.solution.clone().expect("the empty X grid has solutions");
+    // A puzzle whose one given differs from the solution's first cell: the solution breaks it.
+    let mut givens = vec![0u8; 81];
+    givens[0] = s[0] % 9 + 1;
+    let puzzle = VariantPuzzle::parse(Variant::X, &line(&givens)).unwrap();
+    assert!(o.check(&puzzle).is_err());
+    // The first two cells of the first column swapped: the first two rows break.
+    let mut broken = o.clone();
+    broken.solution.as_mut().unwrap().swap(0, 9);
+    assert!(broken.check(&p).is_err());
+    // No solution, nothing to check.
+    let none = dlxlab::puzzles::variants::VariantOutcome {
+        solution: None,
+        ..o
+    };
+    assert_eq!(none.check(&p), Ok(()));
+}
+
 mod cli {
     use std::process::Command;
 

@@ -293,3 +293,14 @@ pub struct HoneyOutcome {
     /// Nodes, guesses, time.
     pub stats: crate::solvers::Stats,
 }
+
+impl HoneyOutcome {
+    /// Checks the solution, when there is one, against the rules and the puzzle's givens
+    /// ([`check_solution`]): what `dlxlab honeycomb solve` does before printing it.
+    pub fn check(&self, puzzle: &HoneyGrid) -> Result<(), RuleError> {
+        match &self.solution {
+            Some(s) => check_solution(puzzle, s),
+            None => Ok(()),
+        }
+    }
+}

@@ -120,6 +120,17 @@ pub struct VariantOutcome {
     pub stats: Stats,
 }
 
+impl VariantOutcome {
+    /// Checks the solution, when there is one, against the puzzle's rules and givens
+    /// ([`check_solution`]): what `dlxlab solve --variant` and `variant solve` do before printing it.
+    pub fn check(&self, puzzle: &VariantPuzzle) -> Result<(), VariantRuleError> {
+        match &self.solution {
+            Some(s) => check_solution(puzzle, s),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Solves a variant puzzle with DLX: builds its [`Encoding`], forces the givens, searches up to
 /// `limits.max_solutions` solutions. This is the function `dlxlab solve --variant` calls.
 pub fn solve(puzzle: &VariantPuzzle, limits: &SolveLimits) -> VariantOutcome {
