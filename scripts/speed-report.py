@@ -143,18 +143,27 @@ if paths_file.exists() and paths_file.read_text().strip():
 
 in_solvers = []
 for d in data.values():
-    in_solvers += [s for s in d["in"] if s not in in_solvers and s != "sudoku-crate"]
+    in_solvers += [s for s in d["in"] if s not in in_solvers and s not in ("sudoku-crate", "tdoku_loop")]
+have_loop = any("tdoku_loop" in d["in"] for d in data.values())
 md += ["## Every solver in process", "",
-       f"`dlxlab bench --solvers {','.join(in_solvers)} --passes R` built with `--features peer` (the row",
-       "`sudoku-crate`), each corpus not repeated, R passes (the whole-process rounds) alternating between the",
-       "solvers: times are each solver's median pass, `vs crate` the median of the crate's time over the",
-       "solver's within a pass.", ""]
+       f"`dlxlab bench --solvers {','.join(in_solvers)} --passes R"
+       + (" --in-process-peer tdoku_loop" if have_loop else "") + "` built with `--features peer` (the row",
+       "`sudoku-crate`), each corpus not repeated, R passes (the whole-process rounds; three times as many",
+       "on a corpus under 10,000 puzzles) alternating between the solvers: times are each solver's median",
+       "pass, `vs crate` the median of the crate's time over the solver's within a pass."]
+if have_loop:
+    md += ["tdoku is timed in process by its own loop (`scripts/peers/tdoku_loop.c`: the puzzles parsed into",
+           "memory, then each solved up to two solutions with the first one kept, as dlxlab's passes do), run",
+           "once per pass among the solvers; `vs tdoku` is tdoku's time over the solver's within a pass. Its",
+           "answers are checked first against the rules and `singles`' statuses."]
+md.append("")
 for c, d in data.items():
     md += [f"### {c} ({d['n']} puzzles)", "",
-           "| solver | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | vs crate |",
-           "|---|---:|---:|---:|---:|---:|"]
+           "| solver | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | vs crate |" + (" vs tdoku |" if have_loop else ""),
+           "|---|---:|---:|---:|---:|---:|" + ("---:|" if have_loop else "")]
     for s, r in d["in"].items():
-        md.append(f"| {s} | {r['puzzles/s']} | {r['µs/puzzle']} | {r['nodes/puzzle']} | {r['guesses/puzzle']} | {r['vs crate']} |")
+        extra = f" {cell(r, 'vs tdoku_loop')} |" if have_loop else ""
+        md.append(f"| {s} | {r['puzzles/s']} | {r['µs/puzzle']} | {r['nodes/puzzle']} | {r['guesses/puzzle']} | {r['vs crate']} |{extra}")
     md.append("")
 if (out / "discussion.md").exists():
     md += ["What these numbers say, what was tried and what is left: [discussion.md](discussion.md).", ""]
@@ -193,7 +202,7 @@ with open(out / "speed.csv", "w", newline="") as f:
     for c, d in data.items():
         for s, r in d["in"].items():
             w.writerow([c, s, "in-process", d["n"], 1, val(r["µs/puzzle"]), per_s(r["µs/puzzle"]),
-                        val(r["guesses/puzzle"]), val(r["vs crate"]), ""])
+                        val(r["guesses/puzzle"]), val(r["vs crate"]), val(r.get("vs tdoku_loop"))])
         for p in ours:
             fc = d["whole"].get(("crate", p), {})
             ft = d["whole"].get(("tdoku", p), {})

@@ -2,7 +2,8 @@
 # Makes reports/speed/ (issue 23): every built-in solver, the `sudoku` crate and tdoku on the
 # 17-clue list, datasets/hard.txt, datasets/hard-search.txt and every fetched hard list present
 # (datasets/forum-hardest-1905.txt, forum-hardest-1106.txt, top1465.txt, top95.txt): puzzles/s in
-# process and as a whole process, guesses per puzzle, one thread pinned to one core, same run;
+# process (tdoku by its own loop, scripts/peers/tdoku_loop.c) and as a whole process, guesses per
+# puzzle, one thread pinned to one core, same run;
 # then report.md and the tidy speed.csv (scripts/speed-report.py) and the figures, PNG and SVG,
 # drawn from speed.csv by plotters (examples/speed_plots.rs, src/report/speed.rs).
 #
@@ -62,10 +63,16 @@ for entry in "${corpora[@]}"; do
   : > "$work/$name-x.txt"
   for ((i = 0; i < times; i++)); do cat "$work/$name.txt" >> "$work/$name-x.txt"; done
   echo "== $name: $n puzzles (whole process: x$times)"
-  # In process: every built-in solver that finishes, and the sudoku crate (row sudoku-crate), in
-  # $rounds passes alternating between the solvers (medians; `vs crate` from same-pass ratios).
+  # In process: every built-in solver that finishes, the sudoku crate (row sudoku-crate) and
+  # tdoku's own loop (row tdoku_loop, `--in-process-peer`), in passes alternating between them
+  # (medians; `vs crate` and `vs tdoku_loop` from same-pass ratios): $rounds passes, three times
+  # as many on a corpus under 10,000 puzzles (a pass of hard.txt lasts about 6 ms).
+  passes=$rounds
+  if ((n < 10000)); then passes=$((3 * rounds)); fi
+  loop_peer=()
+  if [[ -n "$tdoku" ]]; then loop_peer=(--in-process-peer "$tdoku/tdoku_loop"); fi
   pin "$bin" bench --corpus "$work/$name.txt" --solvers singles,locked,subsets,fast,band,dlx,dc \
-    --warmup 200 --passes "$rounds" > "$out/raw/$name-in-process.md"
+    --warmup 200 --passes "$passes" "${loop_peer[@]}" > "$out/raw/$name-in-process.md"
   # Whole process, the fastest solvers against each peer, on the repeated corpus.
   pin "$bin" bench --corpus "$work/$name-x.txt" --solvers "$fastest" --warmup 200 --whole-process \
     --rounds "$rounds" --peer "$crate_whole" > "$out/raw/$name-whole-crate.md"

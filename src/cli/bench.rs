@@ -9,11 +9,12 @@ use clap::Args;
 use dlxlab::corpus::LineKind;
 use dlxlab::harness::{
     self,
-    bench::{bench, paired_ratio},
+    bench::{bench_with_peers, paired_ratio, BenchResult, Peers},
+    loop_peer::LoopPeer,
 };
 
 use super::study::{limits, locate_corpus};
-use super::whole_bench as whole;
+use super::whole_bench::{self as whole, TempFile};
 
 /// Throughput table per solver on a corpus.
 #[derive(Args, Debug)]
@@ -65,6 +66,66 @@ pub struct BenchArgs {
     /// sudoku_whole`; tdoku's is `tdoku_whole`, built by `scripts/peers/tdoku.sh`).
     #[arg(long, value_name = "PATH")]
     peer: Option<PathBuf>,
+    /// Also time a peer program in process, by the loop protocol (docs/performance.md): it is
+    /// given the table's 9x9 puzzles in a file, checked once (every answer against the rules and
+    /// the first registered solver's status), then run once per timed pass, alternating with the
+    /// solvers; it reports its own pass time, so process start and file reading do not count. A
+    /// row labelled by its file name and a column `vs NAME`. tdoku's is `tdoku_loop`, built by
+    /// `scripts/peers/tdoku.sh`; `loop-peer` is the protocol around a built-in solver. Repeatable;
+    /// one thread and `--max 2` only.
+    #[arg(long, value_name = "PATH")]
+    in_process_peer: Vec<PathBuf>,
+}
+
+/// The loop protocol of `bench --in-process-peer` around a built-in solver: a control (against the
+/// same solver in `bench` it should come out near 1.00x) and the protocol's reference program.
+#[derive(Args, Debug)]
+pub struct LoopPeerArgs {
+    /// The registered solver to run.
+    #[arg(long)]
+    solver: String,
+    /// The puzzle file: one 9x9 puzzle per line, 81 characters.
+    puzzles: PathBuf,
+    /// Timed passes; each pass's seconds are printed on a line of their own.
+    passes: usize,
+    /// Puzzles solved untimed before the passes.
+    warmup: usize,
+    /// Where to write one answer per puzzle (solution, `none` or `multiple`) after the passes.
+    solutions: Option<PathBuf>,
+}
+
+/// Runs `dlxlab loop-peer`.
+pub fn run_loop_peer(args: LoopPeerArgs) -> anyhow::Result<ExitCode> {
+    let lim = limits(2, None, None);
+    let runs = harness::select_solvers(std::slice::from_ref(&args.solver), lim)?;
+    let run = &runs[0];
+    let text = std::fs::read_to_string(&args.puzzles)
+        .with_context(|| format!("reading {}", args.puzzles.display()))?;
+    let mut puzzles = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let grid =
+            dlxlab::sudoku::Grid::parse_with_shape(line.trim(), dlxlab::sudoku::Shape::CLASSIC)
+                .with_context(|| format!("{} line {}", args.puzzles.display(), i + 1))?;
+        puzzles.push(grid);
+    }
+    let mut file = match &args.solutions {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let stdout = std::io::stdout();
+    dlxlab::harness::loop_peer::serve(
+        run.solver.as_ref(),
+        &run.limits,
+        &puzzles,
+        args.passes,
+        args.warmup,
+        &mut stdout.lock(),
+        file.as_mut().map(|f| f as &mut dyn std::io::Write),
+    )
+    .context("writing the answers")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The row label of the `sudoku` crate in process.
@@ -106,6 +167,29 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
+    if !args.in_process_peer.is_empty() && (args.threads != 1 || args.max_solutions != 2) {
+        anyhow::bail!(
+            "--in-process-peer times one thread counting up to two solutions: use it with \
+             --threads 1 and --max 2"
+        );
+    }
+    let mut loop_peers: Vec<LoopPeer> = args
+        .in_process_peer
+        .iter()
+        .map(|p| LoopPeer::new(p))
+        .collect();
+    // Two programs of the same file name (tdoku built by two compilers, say) are told apart by
+    // their paths as given.
+    for i in 0..loop_peers.len() {
+        if loop_peers
+            .iter()
+            .filter(|p| p.name == loop_peers[i].name)
+            .count()
+            > 1
+        {
+            loop_peers[i].name = loop_peers[i].program.display().to_string();
+        }
+    }
     let source = locate_corpus(args.corpus.as_deref());
     let mut puzzles = Vec::new();
     let mut invalid = 0u64;
@@ -135,7 +219,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .build()?;
     let threads = pool.current_num_threads();
     let passes = args.passes as usize;
-    let results = pool.install(|| bench(&puzzles, &solvers, args.warmup, passes, threads > 1));
+    let scratch =
+        TempFile(std::env::temp_dir().join(format!("dlxlab-loop-peer-{}.txt", std::process::id())));
+    let peers = (!loop_peers.is_empty()).then(|| Peers {
+        programs: &loop_peers,
+        file: &scratch.0,
+    });
+    let results = pool.install(|| {
+        bench_with_peers(&puzzles, &solvers, peers, args.warmup, passes, threads > 1)
+    })?;
     println!(
         "corpus {} ({} puzzles{}), {threads} thread(s), warm-up {}, {passes} timed pass(es) each, \
          alternating",
@@ -155,10 +247,23 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
              default build leaves it out)"
         ),
     }
+    // One more column per in-process peer: its time per puzzle over the solver's, pass by pass.
+    let peer_rows: Vec<BenchResult> = results
+        .iter()
+        .filter(|r| loop_peers.iter().any(|p| p.name == r.solver))
+        .cloned()
+        .collect();
+    let peer_head: String = peer_rows
+        .iter()
+        .map(|p| format!(" vs {} |", p.solver))
+        .collect();
     println!(
-        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |"
+        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |{peer_head}"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|{}",
+        "---:|".repeat(peer_rows.len())
+    );
     // Same puzzles, same rounds: the crate's time per puzzle over the solver's, round by round.
     let crate_row = results
         .iter()
@@ -166,8 +271,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .cloned();
     let mut failed = false;
     for r in &results {
-        let counts = if Some(r.solver.as_str()) == crate_name {
-            // The crate does not count nodes or guesses.
+        let not_ours =
+            Some(r.solver.as_str()) == crate_name || peer_rows.iter().any(|p| p.solver == r.solver);
+        let counts = if not_ours {
+            // The crate and the peer programs do not count nodes or guesses.
             "— | —".to_string()
         } else {
             format!("{:.1} | {:.1}", r.nodes_per_puzzle, r.guesses_per_puzzle)
@@ -176,8 +283,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             Some(x) => format!("{x:.2}x"),
             None => "—".to_string(),
         };
+        let vs_peers: String = peer_rows
+            .iter()
+            .map(|p| match paired_ratio(p, r) {
+                Some(x) => format!(" {x:.2}x |"),
+                None => " — |".to_string(),
+            })
+            .collect();
         println!(
-            "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |",
+            "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |{vs_peers}",
             r.solver,
             r.puzzles,
             r.puzzles_per_second(),

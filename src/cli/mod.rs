@@ -64,6 +64,9 @@ enum Command {
     /// The null external solver: answers `limit` to every puzzle line on standard input at once
     /// (calibrates the protocol overhead of `--external`; see docs/external-solvers.md).
     ExternalNull(external::NullArgs),
+    /// The loop protocol of `bench --in-process-peer` around a built-in solver: timed passes over
+    /// a puzzle file (a control for in-process peers; see docs/performance.md).
+    LoopPeer(bench::LoopPeerArgs),
     /// Count the solutions of every puzzle of a corpus into a CSV.
     Count(count::CountArgs),
     /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
@@ -112,6 +115,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Engines(args) => engines::run(args),
         Command::ExternalNull(args) => external::run_null(args),
+        Command::LoopPeer(args) => bench::run_loop_peer(args),
         Command::Count(args) => count::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Explain(args) => explain::run(args),

@@ -46,7 +46,7 @@ pub fn peer_program(given: Option<&Path>) -> anyhow::Result<PathBuf> {
 }
 
 /// A file removed when dropped.
-struct TempFile(PathBuf);
+pub(super) struct TempFile(pub(super) PathBuf);
 
 impl Drop for TempFile {
     fn drop(&mut self) {

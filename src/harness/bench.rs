@@ -7,18 +7,21 @@
 //! timed passes alternate between the solvers, in turn forward and backward through the list, so
 //! that a change of machine load or clock speed during the run falls on all of them alike; each
 //! solver's time is the median of its passes, and [`paired_ratio`] compares two solvers pass by
-//! pass.
+//! pass. Programs of other languages (tdoku) take part by running the same loop themselves, one
+//! process per pass among the solvers' passes ([`bench_with_peers`], [`super::loop_peer`]).
 //!
 //! [`Solver::solve`]: crate::solvers::Solver::solve
 
 use std::hint::black_box;
+use std::path::Path;
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::solvers::Status;
-use crate::sudoku::{check_solution, Grid};
+use crate::solvers::{by_name, Outcome, Status};
+use crate::sudoku::{check_solution, Grid, Shape};
 
+use super::loop_peer::{write_puzzles, LoopPeer, LoopPeerError};
 use super::SolverRun;
 
 /// One line of the throughput table.
@@ -101,6 +104,34 @@ pub fn bench(
     passes: usize,
     parallel: bool,
 ) -> Vec<BenchResult> {
+    match bench_with_peers(puzzles, solvers, None, warmup, passes, parallel) {
+        Ok(results) => results,
+        // Only a peer program can fail, and there is none.
+        Err(e) => unreachable!("bench without peers failed: {e}"),
+    }
+}
+
+/// Peer programs timed by the loop protocol ([`super::loop_peer`]) beside the solvers, and the
+/// puzzle file handed to them (written by [`bench_with_peers`]).
+pub struct Peers<'a> {
+    /// The programs; each is a row after the solvers' rows.
+    pub programs: &'a [LoopPeer],
+    /// Where to write the 9x9 puzzles for them (a scratch file the caller removes).
+    pub file: &'a Path,
+}
+
+/// [`bench()`] with peer programs as well: each peer's answers are checked once (untimed, against
+/// the first registered solver in `solvers` that takes 9x9 puzzles), then every timed pass runs
+/// it once among the solvers, in the same alternating order; its rows come after the solvers'.
+/// Peers take the 9x9 puzzles only and one thread whatever `parallel` says.
+pub fn bench_with_peers(
+    puzzles: &[Grid],
+    solvers: &[SolverRun],
+    peers: Option<Peers<'_>>,
+    warmup: usize,
+    passes: usize,
+    parallel: bool,
+) -> Result<Vec<BenchResult>, LoopPeerError> {
     let mut results: Vec<(Vec<&Grid>, BenchResult)> = solvers
         .iter()
         .map(|run| {
@@ -142,17 +173,67 @@ pub fn bench(
             (mine, result)
         })
         .collect();
+    let (programs, file) = match &peers {
+        Some(p) => (p.programs, Some(p.file)),
+        None => (&[][..], None),
+    };
+    let classic: Vec<&Grid> = puzzles
+        .iter()
+        .filter(|g| g.shape() == Shape::CLASSIC)
+        .collect();
+    let mut peer_results = Vec::new();
+    if let (Some(file), false) = (file, programs.is_empty()) {
+        write_puzzles(file, &classic).map_err(|source| LoopPeerError::Write {
+            name: programs[0].name.clone(),
+            path: file.display().to_string(),
+            source,
+        })?;
+        let reference: Vec<Option<Outcome>> = match solvers
+            .iter()
+            .find(|r| by_name(r.solver.name()).is_some() && r.solver.supports(Shape::CLASSIC))
+        {
+            Some(run) => classic
+                .iter()
+                .map(|g| run.solver.run_checked(g, &run.limits).ok())
+                .collect(),
+            None => Vec::new(),
+        };
+        for peer in programs {
+            let checked = peer.validate(file, &classic, &reference)?;
+            peer_results.push(BenchResult {
+                solver: peer.name.clone(),
+                puzzles: classic.len() as u64,
+                seconds: 0.0,
+                pass_seconds: Vec::new(),
+                nodes_per_puzzle: 0.0,
+                guesses_per_puzzle: 0.0,
+                failures: checked.failures,
+                limited: 0,
+            });
+        }
+    }
     for (run, (mine, _)) in solvers.iter().zip(&results) {
         for grid in mine.iter().cycle().take(warmup.min(mine.len())) {
             black_box(run.solver.solve(grid, &run.limits));
         }
     }
     for pass in 0..passes.max(1) {
-        let mut order: Vec<usize> = (0..solvers.len()).collect();
+        let mut order: Vec<usize> = (0..solvers.len() + peer_results.len()).collect();
         if pass % 2 == 1 {
             order.reverse();
         }
         for i in order {
+            if i >= solvers.len() {
+                let (peer, result) = (
+                    &programs[i - solvers.len()],
+                    &mut peer_results[i - solvers.len()],
+                );
+                let file = file.expect("peers come with their puzzle file");
+                result
+                    .pass_seconds
+                    .push(peer.pass(file, warmup.min(classic.len()))?);
+                continue;
+            }
             let (run, (mine, result)) = (&solvers[i], &mut results[i]);
             let start = Instant::now();
             if parallel {
@@ -167,13 +248,15 @@ pub fn bench(
             result.pass_seconds.push(start.elapsed().as_secs_f64());
         }
     }
-    results
+    Ok(results
         .into_iter()
-        .map(|(_, mut result)| {
+        .map(|(_, result)| result)
+        .chain(peer_results)
+        .map(|mut result| {
             result.seconds = median(&result.pass_seconds);
             result
         })
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]

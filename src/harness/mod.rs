@@ -26,6 +26,7 @@
 pub mod answers;
 pub mod bench;
 pub mod engine;
+pub mod loop_peer;
 pub mod merge;
 pub mod meta;
 pub mod output;

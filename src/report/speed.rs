@@ -2,8 +2,9 @@
 //! `scripts/speed-report.py` writes from `dlxlab bench`'s tables: one row per corpus, program and
 //! mode.
 //!
-//! `speed.csv`'s columns: `corpus`, `program` (a built-in solver, `sudoku-crate`, or a whole-job
-//! program: `sudoku_whole`, `tdoku_whole`), `mode` (`in-process`: the `dlxlab bench` loop, wall
+//! `speed.csv`'s columns: `corpus`, `program` (a built-in solver, `sudoku-crate`, `tdoku_loop`
+//! (tdoku's in-process loop, `bench --in-process-peer`), or a whole-job program: `sudoku_whole`,
+//! `tdoku_whole`), `mode` (`in-process`: the `dlxlab bench` loop or the peer's own loop, wall
 //! time; `whole-process`: the program run on the whole file, CPU time of the child), `puzzles`,
 //! `repeats` (how often the corpus was repeated for the whole-process runs), `us_per_puzzle`,
 //! `puzzles_per_s` (from `us_per_puzzle`), `guesses_per_puzzle` (docs/solvers.md's definition;
@@ -26,8 +27,9 @@ use crate::report::plots::{
     PointGroup, RatioSeries,
 };
 
-/// The whole-job programs of the peers (every other program is dlxlab's).
-pub const PEERS: [&str; 3] = ["sudoku-crate", "sudoku_whole", "tdoku_whole"];
+/// The peers: the crate in process, the whole-job programs and tdoku's in-process loop (every
+/// other program is dlxlab's).
+pub const PEERS: [&str; 4] = ["sudoku-crate", "sudoku_whole", "tdoku_whole", "tdoku_loop"];
 
 /// One row of `speed.csv`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -101,8 +103,9 @@ pub fn figures(rows: &[Row], dir: &Path) -> Result<Vec<Figure>, String> {
     // dlxlab's whole-process programs against the peers.
     let mut series = Vec::new();
     for p in &ours {
-        let specs: [(&str, &str, Ratio); 3] = [
+        let specs: [(&str, &str, Ratio); 4] = [
             ("whole-process", "tdoku", |r| r.vs_tdoku),
+            ("in-process", "tdoku", |r| r.vs_tdoku),
             ("whole-process", "the sudoku crate", |r| r.vs_sudoku_crate),
             ("in-process", "the sudoku crate", |r| r.vs_sudoku_crate),
         ];

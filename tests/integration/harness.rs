@@ -908,6 +908,134 @@ mod bench {
         );
     }
 
+    /// A loop-protocol peer (`bench --in-process-peer`) made of a shell script: `fast` through
+    /// `dlxlab loop-peer`, or, with `answer` given, a liar that reports a pass time and writes
+    /// `answer` for every puzzle.
+    fn loop_peer(dir: &Path, name: &str, answer: Option<&str>) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join(name);
+        let body = match answer {
+            None => format!("#!/bin/sh\nexec '{BIN}' loop-peer --solver fast \"$@\"\n"),
+            Some(a) => format!(
+                "#!/bin/sh\ni=0; while [ $i -lt \"$2\" ]; do echo 0.001; i=$((i+1)); done\n\
+                 [ -n \"$4\" ] && sed 's/.*/{a}/' \"$1\" > \"$4\"\nexit 0\n"
+            ),
+        };
+        std::fs::write(&path, body).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    const LOOP_ARGS: [&str; 7] = [
+        "bench",
+        "--puzzles",
+        "12",
+        "--warmup",
+        "2",
+        "--solvers",
+        "band,fast",
+    ];
+
+    /// Issue 23: an in-process peer is a row of its own, labelled by its file name, with a `vs
+    /// NAME` column; `loop-peer` around `fast` is such a peer and its answers pass the check.
+    #[test]
+    fn in_process_peer_is_a_row_and_a_column() {
+        let dir = tempfile::tempdir().unwrap();
+        let peer = loop_peer(dir.path(), "fastloop", None);
+        let out = run_ok(
+            dlxlab(dir.path())
+                .args(LOOP_ARGS)
+                .args(["--passes", "3", "--in-process-peer"])
+                .arg(&peer),
+        );
+        let table = String::from_utf8(out.stdout).unwrap();
+        assert!(table.contains("| vs crate | vs fastloop |"), "{table}");
+        let row = table.lines().find(|l| l.starts_with("| fastloop | 12 |"));
+        // Nodes and guesses are not the peer's to say; no failure; 1.00x against itself.
+        assert!(
+            row.is_some_and(|l| l.contains("| — | — | 0 | 0 |") && l.ends_with("| 1.00x |")),
+            "{table}"
+        );
+        for solver in ["band", "fast"] {
+            assert!(table.contains(&format!("| {solver} | 12 |")), "{table}");
+        }
+    }
+
+    /// A peer whose answers are wrong is counted as failed and the run exits 1; one that breaks
+    /// the protocol is an error naming it; threads other than one are refused before any timing.
+    #[test]
+    fn in_process_peer_wrong_answers_fail_the_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let bench = |extra: &[&str], peer: &Path| {
+            dlxlab(dir.path())
+                .args(LOOP_ARGS)
+                .args(extra)
+                .arg("--in-process-peer")
+                .arg(peer)
+                .output()
+                .unwrap()
+        };
+        for (name, answer) in [("liar", "none"), ("garbler", "123")] {
+            let out = bench(&[], &loop_peer(dir.path(), name, Some(answer)));
+            let table = String::from_utf8(out.stdout).unwrap();
+            assert_eq!(out.status.code(), Some(1), "{table}");
+            assert!(
+                table.contains(&format!("| {name} | 12 |")) && table.contains("| 0 | 12 |"),
+                "{table}"
+            );
+        }
+        let silent = fake_peer(dir.path(), false);
+        let out = bench(&[], &silent);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("silent.sh") && err.contains("answer line"),
+            "{err}"
+        );
+        let out = bench(&["--threads", "2"], &silent);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+    }
+
+    /// `loop-peer` speaks the protocol: one time per pass on stdout, one answer per puzzle in the
+    /// solutions file, the same as `solve` prints.
+    #[test]
+    fn loop_peer_prints_pass_times_and_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let puzzles = [
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            ".................................................................................",
+        ];
+        let file = dir.path().join("p.txt");
+        std::fs::write(&file, puzzles.join("\n") + "\n").unwrap();
+        let answers = dir.path().join("a.txt");
+        let out = run_ok(
+            dlxlab(dir.path())
+                .args(["loop-peer", "--solver", "band"])
+                .arg(&file)
+                .args(["2", "1"])
+                .arg(&answers),
+        );
+        let times = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(times.lines().count(), 2, "{times}");
+        assert!(times.lines().all(|l| l.parse::<f64>().is_ok()), "{times}");
+        let answers = std::fs::read_to_string(&answers).unwrap();
+        assert_eq!(
+            answers,
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382\nmultiple\n"
+        );
+        // A line that is not a 9x9 puzzle stops it with the line named.
+        std::fs::write(&file, "12\n").unwrap();
+        let out = dlxlab(dir.path())
+            .args(["loop-peer", "--solver", "band"])
+            .arg(&file)
+            .args(["1", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("line 1"));
+    }
+
     #[test]
     fn whole_process_with_a_missing_peer_says_how_to_build_it() {
         let dir = tempfile::tempdir().unwrap();
