@@ -42,15 +42,15 @@
 //! at least one and two candidates: an unsolved cell with none is a contradiction, one with exactly
 //! one is a naked single, placed at once; the loop ends when nothing is dirty after that pass.
 //!
-//! *Branches.* Beside its 14.9 k instructions a 17-clue solve, `band` takes about 86 mispredicted
-//! branches (cachegrind's model), 1,300-1,700 cycles at 15-20 each: whether a digit's settling
-//! placed cells in a band (43 a solve) and whether a stack analysis changed a word (29). Both
-//! are data the schedule has to act on. Taking the placed cells from every band without the
-//! branch (nothing changes where none were placed) halved the mispredictions but added 40%
-//! instructions and `band` ran about 18% slower, so it was dropped; so was a single test of the
-//! three words' change in place of the tuple comparison (the same mispredictions, moved).
-//! Measured in the fourth session of issue 23: docs/performance.md, "In process on the 17-clue
-//! list, continued".
+//! *Branches.* Beside its 14.9 k instructions a 17-clue solve, `band` takes about 105
+//! mispredicted branches (cachegrind's model), 1,600-2,100 cycles at 15-20 each; most are
+//! whether a digit's settling placed cells in a band (43 a solve) and whether a stack analysis
+//! changed a word (29). Both are data the schedule has to act on. Taking the placed cells from
+//! every band without the branch (nothing changes where none were placed) halved the
+//! mispredictions but added 40% instructions and `band` ran about 18% slower, so it was
+//! dropped; so was a single test of the three words' change in place of the tuple comparison
+//! (the same mispredictions, moved). Measured in the fourth session of issue 23:
+//! docs/performance.md, "In process on the 17-clue list, continued".
 //!
 //! *Compiled paths.* The propagation is compiled once for the baseline target and, on x86-64, once
 //! more for the x86-64-v3 features (AVX2, BMI1/2, POPCNT, ...); the process takes the fastest
