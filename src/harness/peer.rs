@@ -58,9 +58,7 @@ impl Solver for SudokuCrate {
         };
         let solution = (count > 0).then(|| {
             let mut g = grid.clone();
-            for (cell, &d) in found[0].iter().enumerate() {
-                g.set(cell, d);
-            }
+            g.fill(&found[0]);
             g
         });
         Outcome {

@@ -282,6 +282,21 @@ impl Grid {
         self.cells[cell] = digit;
     }
 
+    /// Sets every cell from `cells` (row by row, `0` for empty) without checking the rules, as
+    /// [`Grid::set`] does cell by cell: one copy, for solvers writing a whole solution.
+    ///
+    /// # Panics
+    ///
+    /// When `cells` is not one value per cell, or a value is above the side.
+    pub fn fill(&mut self, cells: &[u8]) {
+        assert_eq!(cells.len(), self.cells.len(), "one value per cell");
+        let side = self.shape.side() as u8;
+        // A fold, not a search, so that the test is vectorised.
+        let over = cells.iter().fold(false, |over, &d| over | (d > side));
+        assert!(!over, "digit out of range");
+        self.cells.copy_from_slice(cells);
+    }
+
     /// Number of filled cells.
     pub fn givens(&self) -> usize {
         self.cells.iter().filter(|&&d| d != 0).count()
@@ -398,6 +413,24 @@ mod tests {
         assert_eq!(g.to_line(), PUZZLE);
         let zeros = PUZZLE.replace('.', "0");
         assert_eq!(Grid::parse(&zeros).unwrap(), g);
+    }
+
+    #[test]
+    fn fill_sets_every_cell_as_set_does() {
+        let puzzle = Grid::parse(PUZZLE).unwrap();
+        let values: Vec<u8> = (0..81).map(|k| (k % 10) as u8).collect();
+        let mut filled = puzzle.clone();
+        filled.fill(&values);
+        let mut one_by_one = puzzle.clone();
+        for (k, &d) in values.iter().enumerate() {
+            one_by_one.set(k, d);
+        }
+        assert_eq!(filled, one_by_one);
+        assert_eq!(filled.cells(), &values[..]);
+        for bad in [vec![0u8; 80], vec![10u8; 81]] {
+            let caught = std::panic::catch_unwind(|| puzzle.clone().fill(&bad));
+            assert!(caught.is_err(), "{} values", bad.len());
+        }
     }
 
     #[test]

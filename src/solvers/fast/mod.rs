@@ -27,7 +27,8 @@
 //! position is one of the six permutation matrices inside that matrix. The union of those
 //! permutations (the table `PERM`) is the set of segments still possible: one table look-up performs
 //! pointing and claiming (locked candidates) inside the band and finds hidden singles in boxes, and
-//! an empty union is a contradiction. A row left with one cell is then a placement.
+//! an empty union is a contradiction. A row left with one cell is then a placement (the three rows
+//! are tested at once, with bit arithmetic and no branch: `lone_cells`).
 //!
 //! *Stack analysis.* The same holds across bands: in a stack (a column of boxes) the digit takes one
 //! column in each band, a different one each time. The (band, column) matrix of each stack goes
@@ -40,6 +41,16 @@
 //! When no word is dirty, a bit-sliced counter over the nine words of each band gives the cells with
 //! at least one and two candidates: an unsolved cell with none is a contradiction, one with exactly
 //! one is a naked single, placed at once; the loop ends when nothing is dirty after that pass.
+//!
+//! *Branches.* Beside its 14.9 k instructions a 17-clue solve, `band` takes about 105
+//! mispredicted branches (cachegrind's model), 1,600-2,100 cycles at 15-20 each; most are
+//! whether a digit's settling placed cells in a band (43 a solve) and whether a stack analysis
+//! changed a word (29). Both are data the schedule has to act on. Taking the placed cells from
+//! every band without the branch (nothing changes where none were placed) halved the
+//! mispredictions but added 40% instructions and `band` ran about 18% slower, so it was
+//! dropped; so was a single test of the three words' change in place of the tuple comparison
+//! (the same mispredictions, moved). Measured in the fourth session of issue 23:
+//! docs/performance.md, "In process on the 17-clue list, continued".
 //!
 //! *Compiled paths.* The propagation is compiled once for the baseline target and, on x86-64, once
 //! more for the x86-64-v3 features (AVX2, BMI1/2, POPCNT, ...); the process takes the fastest
@@ -73,7 +84,7 @@ use crate::budget::Budget;
 use crate::sudoku::{Grid, Shape};
 
 use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
-use tables::{BAND_ALL, BAND_PEERS, COLUMN0, COLUMN_OF, PERM, PERM_CELLS};
+use tables::{BAND_ALL, BAND_PEERS, COLUMN0, COLUMN_OF, PERM, PERM_CELLS, ROW_HIGH, ROW_LOW8};
 
 /// The search state: candidates per (digit, band), unsolved cells per band, and which words changed
 /// since they were last examined.
@@ -136,7 +147,8 @@ impl State {
 
     /// Places the givens (`cells`: 81 values, `0` empty) in the empty grid and marks every word for
     /// analysis. Cheaper than one [`State::place`] each: the other digits leave all given cells in
-    /// one pass at the end.
+    /// one pass at the end. Inlined, so that each compiled path has its own copy.
+    #[inline(always)]
     fn give(&mut self, cells: &[u8]) -> Result<(), Contradiction> {
         let mut given = [0u32; 3];
         let mut own = [0u32; 27];
@@ -156,12 +168,17 @@ impl State {
                 own[9 * b + d] |= 1 << k;
             }
         }
-        for (idx, x) in self.cand.iter_mut().enumerate() {
-            // A given missing from its own word was removed by an equal given among its peers.
-            if *x & own[idx] != own[idx] {
-                return Err(Contradiction);
+        // A given missing from its own word was removed by an equal given among its peers. A
+        // fold, not an early return: one pass over the 27 words without a branch per word.
+        let mut missing = 0;
+        for (b, words) in self.cand.chunks_exact_mut(9).enumerate() {
+            for (x, own) in words.iter_mut().zip(&own[9 * b..9 * b + 9]) {
+                missing |= own & !*x;
+                *x &= !given[b] | own;
             }
-            *x &= !given[idx / 9] | own[idx];
+        }
+        if missing != 0 {
+            return Err(Contradiction);
         }
         for (unsolved, given) in self.unsolved.iter_mut().zip(given) {
             *unsolved &= !given;
@@ -175,16 +192,15 @@ impl State {
     #[inline(always)]
     fn take_from_others(&mut self, d: usize, b: usize, cells: u32) -> u32 {
         let own = self.cand[9 * b + d];
-        let mut dirty = 0;
-        for e in 0..9 {
-            let j = 9 * b + e;
-            let old = self.cand[j];
-            let new = old & !cells;
-            self.cand[j] = new;
-            dirty |= ((old != new) as u32) << j;
+        // Digit `e`'s word changes when it had one of the cells: bit `e` of `changed`, shifted to
+        // the band's dirty bits once at the end.
+        let mut changed = 0;
+        for (e, x) in self.cand[9 * b..9 * b + 9].iter_mut().enumerate() {
+            changed |= ((*x & cells != 0) as u32) << e;
+            *x &= !cells;
         }
         self.cand[9 * b + d] = own;
-        dirty & !(1 << (9 * b + d))
+        (changed & !(1 << d)) << (9 * b)
     }
 
     /// Band analysis of one (digit, band) word: keeps only the segments some placement of the digit
@@ -201,13 +217,9 @@ impl State {
         }
         let x = x & possible;
         let b = idx / 9;
-        let mut singles = 0;
-        for i in 0..3 {
-            let row = x & (0x1ff << (9 * i));
-            if row & row.wrapping_sub(1) == 0 {
-                singles |= row;
-            }
-        }
+        // Every row of `x` keeps a cell: each open permutation takes a non-empty segment in every
+        // row.
+        let singles = lone_cells(x);
         // A row down to one cell places the digit there. The table already cleared the rest of the
         // cell's box in this band; the stack analysis closes its column in the other bands (it is
         // the digit's lone column in that box), and the caller takes the cell from the other digits
@@ -378,19 +390,40 @@ impl State {
         digits
     }
 
-    /// Writes the placed digits into `grid` (every cell is placed).
+    /// Writes the placed digits into `grid` (every cell is placed), in one [`Grid::fill`].
     fn write_into(&self, grid: &mut Grid) {
-        for d in 0..9 {
-            for b in 0..3 {
+        // A band's 27 cells padded to 32, so that the index of a cell bit needs no bounds check.
+        let mut bands = [[0u8; 32]; 3];
+        for (b, band) in bands.iter_mut().enumerate() {
+            for d in 0..9 {
                 let mut bits = self.cand[9 * b + d];
                 while bits != 0 {
-                    let k = bits.trailing_zeros() as usize;
+                    band[bits.trailing_zeros() as usize & 31] = d as u8 + 1;
                     bits &= bits - 1;
-                    grid.set(27 * b + k, d as u8 + 1);
                 }
             }
         }
+        let mut cells = [0u8; 81];
+        for (chunk, band) in cells.chunks_exact_mut(27).zip(&bands) {
+            chunk.copy_from_slice(&band[..27]);
+        }
+        grid.fill(&cells);
     }
+}
+
+/// The cells of band word `x` that are alone in their row, all three rows at once and without a
+/// branch (a branch per row was mispredicted often enough to make this check a sixth of `band`'s
+/// time on the 17-clue list). Every row of `x` must have a cell: then subtracting one from each row
+/// borrows across no row, and `rest` is `x` less the lowest cell of each row. Adding `0xff` to the
+/// low eight bits of a row carries into its ninth bit exactly when they are not all zero, and never
+/// out of the row: `crowded` has bit 8 of each row with two cells or more, which the product
+/// spreads over the row's nine bits.
+#[inline(always)]
+fn lone_cells(x: u32) -> u32 {
+    debug_assert!((0..3).all(|i| x & (0x1ff << (9 * i)) != 0));
+    let rest = x & x.wrapping_sub(COLUMN0);
+    let crowded = (((rest & ROW_LOW8) + ROW_LOW8) | rest) & ROW_HIGH;
+    x & !((crowded >> 8) * 0x1ff)
 }
 
 /// The cells of a band (its 27 values) that hold a digit, bit `k` for cell `k`, eight cells at a

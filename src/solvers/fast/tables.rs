@@ -8,6 +8,12 @@ pub(super) const BAND_ALL: u32 = (1 << 27) - 1;
 /// Bits `c`, `c + 9`, `c + 18`: column `c` of a band.
 pub(super) const COLUMN0: u32 = 1 | 1 << 9 | 1 << 18;
 
+/// The low eight bits of each row of a band word.
+pub(super) const ROW_LOW8: u32 = 0xff * COLUMN0;
+
+/// The ninth bit of each row of a band word.
+pub(super) const ROW_HIGH: u32 = 0x100 * COLUMN0;
+
 /// `COLUMN_OF[k]`: the column of cell bit `k` in a band word, `COLUMN0 << (k % 9)` (a look-up
 /// instead of a division where givens and singles are placed).
 pub(super) const COLUMN_OF: [u32; 27] = {

@@ -422,3 +422,32 @@ pub(super) fn every_path_agrees(
 fn every_path_agrees_with_the_portable_one() {
     every_path_agrees(|path, grid, limits| Some(solve_with(path.kernel()?, grid, limits)));
 }
+
+/// `lone_cells` against the row-by-row definition, on every shape of each row with the other two
+/// rows taken from shapes with one, two and nine cells and the borders of the row.
+#[test]
+fn lone_cells_finds_exactly_the_rows_with_one_cell() {
+    let naive = |x: u32| {
+        (0..3).fold(0u32, |singles, i| {
+            let row = x & (0x1ff << (9 * i));
+            if row.count_ones() == 1 {
+                singles | row
+            } else {
+                singles
+            }
+        })
+    };
+    let others = [1u32, 0x100, 0b101, 0x1ff, 0x180, 0b11];
+    for i in 0..3 {
+        for row in 1..0x200u32 {
+            for &a in &others {
+                for &c in &others {
+                    let mut rows = [a, c, a];
+                    rows[i] = row;
+                    let x = rows[0] | rows[1] << 9 | rows[2] << 18;
+                    assert_eq!(lone_cells(x), naive(x), "{x:#029b}");
+                }
+            }
+        }
+    }
+}
