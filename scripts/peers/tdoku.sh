@@ -20,7 +20,7 @@
 set -euo pipefail
 
 if [[ $# -lt 1 || $# -gt 2 || "$1" == -h || "$1" == --help ]]; then
-  sed -n '2,20p' "$0"; exit 2
+  sed -n '2,19p' "$0"; exit 2
 fi
 src="$(cd "$1" && pwd)"
 here="$(cd "$(dirname "$0")" && pwd)"
