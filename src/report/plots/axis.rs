@@ -251,18 +251,16 @@ pub(super) fn chart<'a, DB: DrawingBackend>(
         .msg()?;
     let xf = |v: &f64| x.fmt(*v);
     let yf = |v: &f64| y.fmt(*v);
-    chart
-        .configure_mesh()
-        .x_desc(x.label.as_str())
-        .y_desc(y.label.as_str())
-        .x_label_formatter(&xf)
-        .y_label_formatter(&yf)
-        .label_style(text(13.0))
-        .axis_desc_style(text(14.0))
-        .bold_line_style(RGBColor(210, 210, 210))
-        .light_line_style(RGBColor(238, 238, 238))
-        .draw()
-        .msg()?;
+    house_mesh(
+        chart
+            .configure_mesh()
+            .x_desc(x.label.as_str())
+            .y_desc(y.label.as_str())
+            .x_label_formatter(&xf)
+            .y_label_formatter(&yf),
+    )
+    .draw()
+    .msg()?;
     Ok(chart)
 }
 

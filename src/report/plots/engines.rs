@@ -88,16 +88,14 @@ impl Draw for EnginesFigure {
                 .cloned()
                 .unwrap_or_default()
         };
-        c.configure_mesh()
-            .x_desc(x.label.as_str())
-            .x_label_formatter(&xf)
-            .y_label_formatter(&yf)
-            .label_style(text(13.0))
-            .axis_desc_style(text(14.0))
-            .bold_line_style(RGBColor(210, 210, 210))
-            .light_line_style(RGBColor(238, 238, 238))
-            .draw()
-            .msg()?;
+        house_mesh(
+            c.configure_mesh()
+                .x_desc(x.label.as_str())
+                .x_label_formatter(&xf)
+                .y_label_formatter(&yf),
+        )
+        .draw()
+        .msg()?;
         let x0 = (w / 4) as i32;
         if let Some(reference) = &self.reference {
             let one = ShapeStyle::from(&BLACK.mix(0.7)).stroke_width(1);

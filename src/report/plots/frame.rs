@@ -154,6 +154,22 @@ pub(super) const PALETTE: [RGBColor; 8] = [
 
 pub(super) const MEDIAN_COLOR: RGBColor = RGBColor(227, 26, 28);
 
+/// The house style of a chart's grid and labels (tick labels 13 pt, axis titles 14 pt, light grey
+/// grid lines), shared by every figure with axes.
+pub(super) fn house_mesh<'m, 'a, 'b, X, Y, DB>(
+    mesh: &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut plotters::chart::MeshStyle<'a, 'b, X, Y, DB>
+where
+    X: Ranged,
+    Y: Ranged,
+    DB: DrawingBackend,
+{
+    mesh.label_style(text(13.0))
+        .axis_desc_style(text(14.0))
+        .bold_line_style(RGBColor(210, 210, 210))
+        .light_line_style(RGBColor(238, 238, 238))
+}
+
 pub(super) fn text(size: f64) -> TextStyle<'static> {
     (FAMILY, size).into_font().color(&BLACK)
 }

@@ -200,17 +200,15 @@ impl ScalingFigure {
             .msg()?;
         let xf = |v: &f64| trim_number(2f64.powf(*v).round());
         let yf = |v: &f64| (p.y_fmt)(*v);
-        c.configure_mesh()
-            .x_desc("threads (log2 scale)")
-            .y_desc(p.y_label)
-            .x_label_formatter(&xf)
-            .y_label_formatter(&yf)
-            .label_style(text(13.0))
-            .axis_desc_style(text(14.0))
-            .bold_line_style(RGBColor(210, 210, 210))
-            .light_line_style(RGBColor(238, 238, 238))
-            .draw()
-            .msg()?;
+        house_mesh(
+            c.configure_mesh()
+                .x_desc("threads (log2 scale)")
+                .y_desc(p.y_label)
+                .x_label_formatter(&xf)
+                .y_label_formatter(&yf),
+        )
+        .draw()
+        .msg()?;
         let reference = ShapeStyle::from(&BLACK.mix(0.6)).stroke_width(1);
         c.draw_series(DashedLineSeries::new(p.reference, 6, 4, reference))
             .msg()?;
