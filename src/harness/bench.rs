@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::solvers::{by_name, Outcome, Status};
+use crate::solvers::{by_name, Status};
 use crate::sudoku::{check_solution, Grid, Shape};
 
 use super::loop_peer::{write_puzzles, LoopPeer, LoopPeerError};
@@ -132,16 +132,29 @@ pub fn bench_with_peers(
     passes: usize,
     parallel: bool,
 ) -> Result<Vec<BenchResult>, LoopPeerError> {
+    // The peers' answers are checked against the statuses the first registered 9x9 solver gives
+    // in its validation pass, kept for its 9x9 puzzles in order (`None`: it gave no answer).
+    let reference_run = peers.as_ref().and_then(|_| {
+        solvers
+            .iter()
+            .position(|r| by_name(r.solver.name()).is_some() && r.solver.supports(Shape::CLASSIC))
+    });
+    let mut reference: Vec<Option<Status>> = Vec::new();
     let mut results: Vec<(Vec<&Grid>, BenchResult)> = solvers
         .iter()
-        .map(|run| {
+        .enumerate()
+        .map(|(i, run)| {
             let mine: Vec<&Grid> = puzzles
                 .iter()
                 .filter(|g| run.solver.supports(g.shape()))
                 .collect();
             let (mut nodes, mut guesses, mut failures, mut limited) = (0u64, 0u64, 0u64, 0u64);
             for grid in &mine {
-                let Ok(out) = run.solver.run_checked(grid, &run.limits) else {
+                let answer = run.solver.run_checked(grid, &run.limits);
+                if Some(i) == reference_run && grid.shape() == Shape::CLASSIC {
+                    reference.push(answer.as_ref().ok().map(|out| out.status));
+                }
+                let Ok(out) = answer else {
                     // No answer at all (an external program that crashed, hung or answered
                     // garbage).
                     failures += 1;
@@ -188,16 +201,6 @@ pub fn bench_with_peers(
             path: file.display().to_string(),
             source,
         })?;
-        let reference: Vec<Option<Outcome>> = match solvers
-            .iter()
-            .find(|r| by_name(r.solver.name()).is_some() && r.solver.supports(Shape::CLASSIC))
-        {
-            Some(run) => classic
-                .iter()
-                .map(|g| run.solver.run_checked(g, &run.limits).ok())
-                .collect(),
-            None => Vec::new(),
-        };
         for peer in programs {
             let checked = peer.validate(file, &classic, &reference)?;
             peer_results.push(BenchResult {

@@ -39,7 +39,7 @@ use std::process::{Command, Stdio};
 use std::hint::black_box;
 use std::time::Instant;
 
-use crate::solvers::{Outcome, SolveLimits, Solver, Status};
+use crate::solvers::{SolveLimits, Solver, Status};
 use crate::sudoku::{check_solution, Grid, Shape};
 
 /// A peer program that speaks the loop protocol.
@@ -177,13 +177,13 @@ impl LoopPeer {
 
     /// Runs the program once without timing on `file` (written from `puzzles`) and checks every
     /// answer: solutions against the rules and the givens, statuses against `reference` (the
-    /// outcome of a trusted solver for each puzzle, or `None` where it has none). A program that
+    /// status a trusted solver gave each puzzle, or `None` where it gave none). A program that
     /// cannot be run or breaks the protocol is an error; wrong answers are counted.
     pub fn validate(
         &self,
         file: &Path,
         puzzles: &[&Grid],
-        reference: &[Option<Outcome>],
+        reference: &[Option<Status>],
     ) -> Result<Validation, LoopPeerError> {
         let dir = file.parent().unwrap_or(Path::new("."));
         let answers = dir.join(format!(
@@ -213,7 +213,7 @@ impl LoopPeer {
         }
         let mut validation = Validation::default();
         for (i, (line, grid)) in lines.iter().zip(puzzles).enumerate() {
-            let expected = reference.get(i).and_then(|o| o.as_ref());
+            let expected = reference.get(i).copied().flatten();
             if let Err(reason) = check_answer(line, grid, expected) {
                 validation.failures += 1;
                 validation
@@ -276,8 +276,8 @@ fn parse_times(text: &str) -> Result<Vec<f64>, String> {
         .collect()
 }
 
-/// Checks one answer line of a peer against the puzzle and the reference outcome.
-fn check_answer(line: &str, grid: &Grid, expected: Option<&Outcome>) -> Result<(), String> {
+/// Checks one answer line of a peer against the puzzle and the reference status.
+fn check_answer(line: &str, grid: &Grid, expected: Option<Status>) -> Result<(), String> {
     let line = line.trim();
     let status = match line {
         "none" => Status::None,
@@ -289,7 +289,7 @@ fn check_answer(line: &str, grid: &Grid, expected: Option<&Outcome>) -> Result<(
             Status::Unique
         }
     };
-    match expected.map(|o| o.status) {
+    match expected {
         // A peer that keeps its first solution says `multiple` without showing it; the reference
         // says whether there is more than one.
         Some(want @ (Status::Unique | Status::Multiple | Status::None)) if want != status => {
@@ -306,21 +306,11 @@ fn check_answer(line: &str, grid: &Grid, expected: Option<&Outcome>) -> Result<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solvers::Stats;
 
     const PUZZLE: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     const SOLUTION: &str =
         "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
-
-    fn outcome(status: Status) -> Outcome {
-        Outcome {
-            status,
-            solutions: 0,
-            solution: None,
-            stats: Stats::default(),
-        }
-    }
 
     #[test]
     fn pass_times_are_decimal_seconds_one_a_line() {
@@ -333,8 +323,8 @@ mod tests {
     #[test]
     fn answers_are_checked_against_the_rules_and_the_reference() {
         let grid = Grid::parse(PUZZLE).unwrap();
-        let unique = outcome(Status::Unique);
-        assert_eq!(check_answer(SOLUTION, &grid, Some(&unique)), Ok(()));
+        let unique = Some(Status::Unique);
+        assert_eq!(check_answer(SOLUTION, &grid, unique), Ok(()));
         assert_eq!(check_answer(SOLUTION, &grid, None), Ok(()));
         // Digits 3 and 8 swapped everywhere: a valid grid that changes the givens.
         let wrong: String = SOLUTION
@@ -345,7 +335,7 @@ mod tests {
                 c => c,
             })
             .collect();
-        let err = check_answer(&wrong, &grid, Some(&unique)).unwrap_err();
+        let err = check_answer(&wrong, &grid, unique).unwrap_err();
         assert!(err.starts_with("wrong solution"), "{err}");
         // One digit changed: not even a valid grid.
         let mut broken = SOLUTION.to_string();
@@ -354,18 +344,15 @@ mod tests {
         assert!(err.contains("is not a solution"), "{err}");
         assert!(check_answer("garbage", &grid, None).is_err());
         // A status the reference contradicts.
-        assert!(check_answer("none", &grid, Some(&unique))
+        assert!(check_answer("none", &grid, unique)
             .unwrap_err()
             .contains("reference solver says unique"));
         assert_eq!(
-            check_answer("multiple", &grid, Some(&outcome(Status::Multiple))),
+            check_answer("multiple", &grid, Some(Status::Multiple)),
             Ok(())
         );
         // A reference stopped by a budget settles nothing.
-        assert_eq!(
-            check_answer("none", &grid, Some(&outcome(Status::Limit))),
-            Ok(())
-        );
+        assert_eq!(check_answer("none", &grid, Some(Status::Limit)), Ok(()));
     }
 
     #[test]
