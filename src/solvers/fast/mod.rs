@@ -146,10 +146,12 @@ impl State {
     }
 
     /// Places the givens (`cells`: 81 values, `0` empty) in the empty grid and marks every word for
-    /// analysis. Cheaper than one [`State::place`] each: the other digits leave all given cells in
-    /// one pass at the end. Inlined, so that each compiled path has its own copy.
+    /// analysis; returns how many givens each digit index has. Cheaper than one [`State::place`]
+    /// each: the other digits leave all given cells in one pass at the end. Inlined, so that each
+    /// compiled path has its own copy (and a caller that ignores the counts does not count).
     #[inline(always)]
-    fn give(&mut self, cells: &[u8]) -> Result<(), Contradiction> {
+    fn give(&mut self, cells: &[u8]) -> Result<[u8; 9], Contradiction> {
+        let mut counts = [0u8; 9];
         let mut given = [0u32; 3];
         let mut own = [0u32; 27];
         for (b, band) in cells.chunks_exact(27).take(3).enumerate() {
@@ -166,6 +168,7 @@ impl State {
                     self.cand[9 * other + d] &= if other == b { !BAND_PEERS[k] } else { !column };
                 }
                 own[9 * b + d] |= 1 << k;
+                counts[d] = counts[d].wrapping_add(1);
             }
         }
         // A given missing from its own word was removed by an equal given among its peers. A
@@ -184,7 +187,7 @@ impl State {
             *unsolved &= !given;
         }
         self.dirty = BAND_ALL;
-        Ok(())
+        Ok(counts)
     }
 
     /// Removes `cells`, just placed with digit index `d`, from the other digits' words of band `b`;
@@ -560,7 +563,7 @@ fn solve_with(propagate: paths::Kernel, grid: &Grid, limits: &SolveLimits) -> Ou
     // The root counts as a node even when the budget is zero nodes: it is always entered.
     search.stats.nodes = 1;
     let mut root = State::new();
-    let consistent = root.give(grid.cells()).and_then(|()| propagate(&mut root));
+    let consistent = root.give(grid.cells()).and_then(|_| propagate(&mut root));
     let mut completed = true;
     match consistent {
         Err(Contradiction) => search.stats.backtracks += 1,
