@@ -291,7 +291,7 @@ fn count_with(grid: &Grid, budget: &crate::budget::Limits, table: &mut Table) ->
         0
     } else if root
         .give(grid.cells())
-        .and_then(|_| root.propagate())
+        .and_then(|()| root.propagate())
         .is_err()
     {
         counter.stats.backtracks += 1;

@@ -146,12 +146,10 @@ impl State {
     }
 
     /// Places the givens (`cells`: 81 values, `0` empty) in the empty grid and marks every word for
-    /// analysis; returns how many givens each digit index has. Cheaper than one [`State::place`]
-    /// each: the other digits leave all given cells in one pass at the end. Inlined, so that each
-    /// compiled path has its own copy (and a caller that ignores the counts does not count).
+    /// analysis. Cheaper than one [`State::place`] each: the other digits leave all given cells in
+    /// one pass at the end. Inlined, so that each compiled path has its own copy.
     #[inline(always)]
-    fn give(&mut self, cells: &[u8]) -> Result<[u8; 9], Contradiction> {
-        let mut counts = [0u8; 9];
+    fn give(&mut self, cells: &[u8]) -> Result<(), Contradiction> {
         let mut given = [0u32; 3];
         let mut own = [0u32; 27];
         for (b, band) in cells.chunks_exact(27).take(3).enumerate() {
@@ -168,7 +166,6 @@ impl State {
                     self.cand[9 * other + d] &= if other == b { !BAND_PEERS[k] } else { !column };
                 }
                 own[9 * b + d] |= 1 << k;
-                counts[d] = counts[d].wrapping_add(1);
             }
         }
         // A given missing from its own word was removed by an equal given among its peers. A
@@ -187,7 +184,7 @@ impl State {
             *unsolved &= !given;
         }
         self.dirty = BAND_ALL;
-        Ok(counts)
+        Ok(())
     }
 
     /// Removes `cells`, just placed with digit index `d`, from the other digits' words of band `b`;
@@ -393,17 +390,29 @@ impl State {
         digits
     }
 
-    /// Writes the placed digits into `grid` (every cell is placed), in one [`Grid::fill`].
+    /// Writes the placed digits into `grid` (every cell is placed, in one digit's word only), in
+    /// one [`Grid::fill`], without a loop over each digit's cells: the four bits of a cell's value
+    /// are four bit planes of its band (plane `i`: the union of the words of the digits whose
+    /// value has bit `i`), and [`SPREAD`] turns eight cells of a plane into eight bytes.
     fn write_into(&self, grid: &mut Grid) {
-        // A band's 27 cells padded to 32, so that the index of a cell bit needs no bounds check.
+        // The digit indices (value - 1) whose value has bit 0, 1, 2, 3 set.
+        const PLANES: [u32; 4] = [0b1_0101_0101, 0b0_0110_0110, 0b0_0111_1000, 0b1_1000_0000];
+        // A band's 27 cells padded to 32: four 8-byte chunks.
         let mut bands = [[0u8; 32]; 3];
-        for (b, band) in bands.iter_mut().enumerate() {
-            for d in 0..9 {
-                let mut bits = self.cand[9 * b + d];
-                while bits != 0 {
-                    band[bits.trailing_zeros() as usize & 31] = d as u8 + 1;
-                    bits &= bits - 1;
-                }
+        for (b, out) in bands.iter_mut().enumerate() {
+            let words = &self.cand[9 * b..9 * b + 9];
+            let planes = PLANES.map(|digits| {
+                (0..9).fold(0, |p, d| {
+                    p | if digits >> d & 1 != 0 { words[d] } else { 0 }
+                })
+            });
+            for (i, chunk) in out.chunks_exact_mut(8).enumerate() {
+                let spread = |plane: u32| SPREAD[(plane >> (8 * i)) as usize & 0xff];
+                let values = spread(planes[0])
+                    | spread(planes[1]) << 1
+                    | spread(planes[2]) << 2
+                    | spread(planes[3]) << 3;
+                chunk.copy_from_slice(&values.to_le_bytes());
             }
         }
         let mut cells = [0u8; 81];
@@ -412,7 +421,69 @@ impl State {
         }
         grid.fill(&cells);
     }
+
+    /// [`State::write_into`] for a state whose word index `i` holds the digit of value
+    /// `values[i]` (see `band`'s digit order). `V3`: with AVX2, each word's 27 bits become 27
+    /// bytes (0xff where set) in a few vector instructions and take their value there; the
+    /// portable twin moves the words back and writes as `write_into` does.
+    #[inline(always)]
+    fn write_labelled<const V3: bool>(&self, grid: &mut Grid, values: &[u8; 9]) {
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            use std::arch::x86_64::*;
+            let mut bands = [[0u8; 32]; 3];
+            // SAFETY: `V3` is true only in code compiled for, and run on, a CPU with AVX2; the
+            // store is of one 32-byte array.
+            unsafe {
+                // Byte `k` of a band's vector looks at byte `k / 8` of the word, bit `k % 8`.
+                let spread = _mm256_setr_epi8(
+                    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3,
+                    3, 3, 3, 3, 3, 3,
+                );
+                let bits = _mm256_set1_epi64x(0x8040_2010_0804_0201_u64 as i64);
+                for (b, out) in bands.iter_mut().enumerate() {
+                    let mut cells = _mm256_setzero_si256();
+                    for (i, &value) in values.iter().enumerate() {
+                        let word = _mm256_set1_epi32(self.cand[9 * b + i] as i32);
+                        let set = _mm256_and_si256(_mm256_shuffle_epi8(word, spread), bits);
+                        let mine = _mm256_cmpeq_epi8(set, bits);
+                        let digit = _mm256_set1_epi8(value as i8);
+                        cells = _mm256_or_si256(cells, _mm256_and_si256(mine, digit));
+                    }
+                    _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, cells);
+                }
+            }
+            let mut cells = [0u8; 81];
+            for (chunk, band) in cells.chunks_exact_mut(27).zip(&bands) {
+                chunk.copy_from_slice(&band[..27]);
+            }
+            grid.fill(&cells);
+            return;
+        }
+        let mut plain = *self;
+        for b in 0..3 {
+            for (i, &value) in values.iter().enumerate() {
+                plain.cand[9 * b + (value as usize).clamp(1, 9) - 1] = self.cand[9 * b + i];
+            }
+        }
+        plain.write_into(grid);
+    }
 }
+
+/// `SPREAD[x]`: byte `i` is bit `i` of `x` (eight cells of a bit plane, a byte each).
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[x] |= ((x as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+};
 
 /// The cells of band word `x` that are alone in their row, all three rows at once and without a
 /// branch (a branch per row was mispredicted often enough to make this check a sixth of `band`'s
@@ -563,7 +634,7 @@ fn solve_with(propagate: paths::Kernel, grid: &Grid, limits: &SolveLimits) -> Ou
     // The root counts as a node even when the budget is zero nodes: it is always entered.
     search.stats.nodes = 1;
     let mut root = State::new();
-    let consistent = root.give(grid.cells()).and_then(|_| propagate(&mut root));
+    let consistent = root.give(grid.cells()).and_then(|()| propagate(&mut root));
     let mut completed = true;
     match consistent {
         Err(Contradiction) => search.stats.backtracks += 1,

@@ -59,15 +59,16 @@
 //! `fast`'s propagation takes the dirty digits lowest word index first, and the order matters to
 //! the work, not to the result (the propagation's fixpoint is the same in any order): on the
 //! 17-clue list, whose digits are labelled by first appearance, taking the highest first costs 20%
-//! more instructions. So each solve puts the digits with more givens first (ties by the lower
-//! digit, `Order`): once the givens are placed, the root's words are permuted, and the solution
-//! is permuted back. The search's decisions stay in the puzzle's own digits — a branch digit's
-//! ties go to the lower puzzle digit, a cell branch's children come in the puzzle's digit order —
-//! so status, solutions, every counter and the first solution found are those of the identity
-//! order (a test compares both; `dlxlab study --solvers band,fast` identical, per puzzle, on all
-//! 49,158 17-clue puzzles, `hard.txt`, `hard-search.txt` and 3,001 puzzles with many
-//! solutions). Callgrind, first 5,000 17-clue puzzles, `band`'s solve: 74.5 M instructions with
-//! the puzzle's order, 72.2 M with this one.
+//! more instructions. So each solve puts the digits with fewer candidates first once the givens
+//! are placed (ties by the lower digit, `Order`): the root's words are permuted once, and the
+//! solution is written through the permutation. The search's decisions stay in the puzzle's own
+//! digits — a branch digit's ties go to the lower puzzle digit, a cell branch's children come in
+//! the puzzle's digit order — so status, solutions, every counter and the first solution found
+//! are those of the identity order (a test compares both; `dlxlab study --solvers band,fast`
+//! identical, per puzzle, on all 49,158 17-clue puzzles, `hard.txt`, `hard-search.txt` and 3,001
+//! puzzles with many solutions). Callgrind, first 5,000 17-clue puzzles, `band`'s solve: 74.5 M
+//! instructions in the puzzle's order, 72.2 M with the most givens first, 70.8 M with the fewest
+//! candidates first.
 //!
 //! # Compiled paths
 //!
@@ -319,6 +320,16 @@ impl State {
         Ok(dirty != 0)
     }
 
+    /// The candidates of each digit index, over the three bands.
+    #[inline(always)]
+    fn candidates(&self) -> [u32; 9] {
+        std::array::from_fn(|d| {
+            self.cand[d].count_ones()
+                + self.cand[9 + d].count_ones()
+                + self.cand[18 + d].count_ones()
+        })
+    }
+
     /// The state with the words of digit index `d` moved to index `to[d]` in every band (the
     /// queue and the unsolved cells do not depend on the digits).
     #[inline(always)]
@@ -455,14 +466,41 @@ impl Order {
         index: [0, 1, 2, 3, 4, 5, 6, 7, 8],
     };
 
-    /// The digits with more givens first, ties by the lower digit. `counts[d]`: the givens of
-    /// digit index `d`.
+    /// The digits with fewer candidates first, ties by the lower digit. `candidates[d]`: the
+    /// candidates of digit index `d` (at most 81). `V3`: compare with AVX2 (as in [`Compiled`]).
     #[inline(always)]
-    fn by_givens(counts: [u8; 9]) -> Order {
-        // Distinct keys, larger first: the count, then the lower digit.
-        let key: [u32; 9] = std::array::from_fn(|d| (counts[d] as u32) << 4 | (15 - d as u32));
-        let index: [u8; 9] =
-            std::array::from_fn(|d| key.iter().map(|&k| (k > key[d]) as u8).sum::<u8>());
+    fn fewest_candidates_first<const V3: bool>(candidates: [u32; 9]) -> Order {
+        // Distinct keys, smaller first: the count, then the digit; a digit's word index is the
+        // number of smaller keys. Sixteen lanes, the padding larger than every key.
+        let mut key = [i16::MAX; 16];
+        for (k, (d, &n)) in key.iter_mut().zip(candidates.iter().enumerate()) {
+            *k = (n.min(255) as i16) << 4 | d as i16;
+        }
+        let mut rank = [0i16; 16];
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            use std::arch::x86_64::*;
+            // SAFETY: `V3` is true only in code compiled for, and run on, a CPU with AVX2; the
+            // loads and the store are of the two 32-byte arrays.
+            unsafe {
+                let keys = _mm256_loadu_si256(key.as_ptr() as *const __m256i);
+                let mut smaller = _mm256_setzero_si256();
+                for &k in &key[..9] {
+                    // Lanes whose key is above `k` (all ones, that is -1) count one more.
+                    let above = _mm256_cmpgt_epi16(keys, _mm256_set1_epi16(k));
+                    smaller = _mm256_sub_epi16(smaller, above);
+                }
+                _mm256_storeu_si256(rank.as_mut_ptr() as *mut __m256i, smaller);
+            }
+        }
+        if !V3 || cfg!(not(target_arch = "x86_64")) {
+            for &k in &key[..9] {
+                for (r, &other) in rank.iter_mut().zip(&key) {
+                    *r += (k < other) as i16;
+                }
+            }
+        }
+        let index: [u8; 9] = std::array::from_fn(|d| rank[d] as u8);
         let mut label = [0u8; 9];
         for (d, &i) in index.iter().enumerate() {
             label[(i as usize).min(8)] = d as u8;
@@ -627,10 +665,10 @@ fn compiled(path: paths::Path) -> Option<SolveFn> {
     }
 }
 
-/// [`Band::solve`], compiled once per path ([`Compiled`]); `by_givens` false keeps every digit
+/// [`Band::solve`], compiled once per path ([`Compiled`]); `reorder` false keeps every digit
 /// at its own word index (the tests compare both orders).
 #[inline(always)]
-fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, by_givens: bool) -> Outcome {
+fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> Outcome {
     if grid.shape() != Shape::CLASSIC {
         // Not a puzzle this solver can read; callers check `supports` first.
         return Outcome::unsupported();
@@ -646,9 +684,14 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, by_givens: bool) -
     // The root counts as a node even when the budget is zero nodes: it is always entered.
     search.stats.nodes = 1;
     let mut root = State::new();
-    let completed = match root.give(grid.cells()).and_then(|counts| {
-        if by_givens {
-            search.order = Order::by_givens(counts);
+    let completed = match root.give(grid.cells()).and_then(|()| {
+        if reorder {
+            let candidates = root.candidates();
+            search.order = if C::V3 {
+                Order::fewest_candidates_first::<true>(candidates)
+            } else {
+                Order::fewest_candidates_first::<false>(candidates)
+            };
             root = root.relabel(&search.order.index);
         }
         settle::<C>(&mut root, 0)
@@ -661,7 +704,12 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, by_givens: bool) -
     };
     let solution = search.first.map(|state| {
         let mut g = grid.clone();
-        state.relabel(&search.order.label).write_into(&mut g);
+        let values = search.order.label.map(|d| d + 1);
+        if C::V3 {
+            state.write_labelled::<true>(&mut g, &values);
+        } else {
+            state.write_labelled::<false>(&mut g, &values);
+        }
         g
     });
     Outcome {
