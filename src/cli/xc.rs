@@ -79,7 +79,8 @@ pub struct XcArgs {
     /// With --count: count on N threads (0: one per core) by splitting the search tree into
     /// subproblems; solutions, nodes, updates and profile equal the serial count's (with --engine
     /// memo only the solutions: its cache counters depend on the schedule). Problems with
-    /// multiplicities are counted serially.
+    /// multiplicities, and counts under --limit-nodes (a limit on the whole search), are counted
+    /// serially.
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
 
@@ -309,8 +310,11 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
         Policy::First => ChoicePolicy::First,
     };
     engine.set_policy(policy);
+    // A node limit is on the whole search: split, each subproblem would get it, and the count
+    // would depend on the thread count.
     let parallel = args.count
         && max == 0
+        && args.limit_nodes.is_none()
         && (args.threads != 1 || args.split_depth.is_some())
         && !problem.has_multiplicities();
 

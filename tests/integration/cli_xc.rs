@@ -110,6 +110,43 @@ fn stats_policy_and_node_limits() {
     assert!(text(&limited.stderr).contains("node limit of 100 reached"));
 }
 
+/// A node limit bounds the whole search whatever `--threads` says: the same lower bound, the
+/// same exit status and the same number of nodes as one thread.
+#[test]
+fn node_limit_is_the_same_on_every_thread_count() {
+    let one = pipe(
+        &["gen-xc", "queens", "8"],
+        &[
+            "--count",
+            "--limit-nodes",
+            "1000",
+            "--threads",
+            "1",
+            "--stats",
+        ],
+    );
+    let two = pipe(
+        &["gen-xc", "queens", "8"],
+        &[
+            "--count",
+            "--limit-nodes",
+            "1000",
+            "--threads",
+            "2",
+            "--stats",
+        ],
+    );
+    assert_eq!(one.status.code(), Some(3));
+    assert_eq!(two.status.code(), Some(3));
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+    assert!(text(&two.stdout).starts_with("at least "));
+    assert!(
+        text(&two.stderr).contains("nodes: 1000\n"),
+        "{}",
+        text(&two.stderr)
+    );
+}
+
 /// Issue 7: `xc --count` takes the uniform fast path where it applies, names it, and counts as
 /// the general engine does (Knuth's dlx1: Langford pairs 7 → 52 solutions); split counts agree.
 #[test]
