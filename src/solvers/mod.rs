@@ -81,13 +81,16 @@ impl Status {
     }
 
     /// The status implied by a search: `found` solutions counted, whether the search `completed`
-    /// (exhausted its tree), and the solution limit it ran under (`0` = unlimited).
+    /// (exhausted its tree), and the solution limit it ran under (`0` = unlimited). A search that
+    /// stopped short of both its tree and its solution limit was stopped by a budget: its count is
+    /// a lower bound, so the status is `limit` even with two solutions or more (a count cut short
+    /// must not read as a count).
     pub fn from_search(found: u64, completed: bool, max_solutions: u64) -> Status {
-        match (found, completed) {
-            (0, true) => Status::None,
-            (1, true) => Status::Unique,
-            (n, _) if n >= 2 => Status::Multiple,
-            (1, false) if max_solutions == 1 => Status::Limit,
+        let reached_max = max_solutions != 0 && found >= max_solutions;
+        match found {
+            0 if completed => Status::None,
+            1 if completed => Status::Unique,
+            n if n >= 2 && (completed || reached_max) => Status::Multiple,
             _ => Status::Limit,
         }
     }
@@ -233,6 +236,11 @@ mod tests {
         assert_eq!(Status::from_search(2, false, 2), Status::Multiple);
         assert_eq!(Status::from_search(1, false, 1), Status::Limit);
         assert_eq!(Status::from_search(0, false, 2), Status::Limit);
+        // A count a budget cut short is a lower bound, not a count (`--count --max 0 --limit-nodes`).
+        assert_eq!(Status::from_search(39, false, 0), Status::Limit);
+        assert_eq!(Status::from_search(3, false, 5), Status::Limit);
+        assert_eq!(Status::from_search(5, false, 5), Status::Multiple);
+        assert_eq!(Status::from_search(44585, true, 0), Status::Multiple);
         for st in ["unique", "multiple", "none", "limit", "invalid"] {
             assert_eq!(Status::parse(st).unwrap().as_str(), st);
         }

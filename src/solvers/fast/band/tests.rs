@@ -150,7 +150,9 @@ fn budgets_give_limit() {
     };
     let out = Band.solve(&grid, &limits);
     assert!(out.stats.nodes <= crate::budget::CLOCK_STRIDE);
-    assert_eq!(out.status, Status::Multiple);
+    // Solutions were found, but the count is a lower bound: `limit`, not `multiple`.
+    assert!(out.solutions >= 2);
+    assert_eq!(out.status, Status::Limit);
 }
 
 #[test]
