@@ -13,8 +13,9 @@ use dlxlab::harness::{
     loop_peer::LoopPeer,
 };
 
-use super::study::{limits, locate_corpus};
-use super::whole_bench::{self as whole, TempFile};
+use super::input::locate_corpus;
+use super::progress::limits;
+use super::whole_bench::{self as whole, TempFile, PEER_ROW};
 
 /// Throughput table per solver on a corpus.
 #[derive(Args, Debug)]
@@ -127,9 +128,6 @@ pub fn run_loop_peer(args: LoopPeerArgs) -> anyhow::Result<ExitCode> {
     .context("writing the answers")?;
     Ok(ExitCode::SUCCESS)
 }
-
-/// The row label of the `sudoku` crate in process.
-pub(super) const PEER_ROW: &str = "sudoku-crate";
 
 /// With the feature `peer`, puts the `sudoku` crate first among the runs and returns its row
 /// label; without it, `None`.

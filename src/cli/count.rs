@@ -16,10 +16,11 @@ use dlxlab::harness::{self, engine, Mode, Plan, Row, SolverRun, DEFAULT_CHUNK_LI
 use dlxlab::solvers::Status;
 use dlxlab::sudoku::Grid;
 
+use super::input::locate_corpus;
 use super::input::{
     first_field, input_name, no_valid_puzzle, reject_invalid_arguments, Input, Origin, PuzzleArgs,
 };
-use super::study::{limits, locate_corpus, progress_bar, stop_flag};
+use super::progress::{limits, progress_bar, stop_flag};
 
 /// The columns of the count CSV.
 const COLUMNS: [&str; 8] = [

@@ -13,7 +13,8 @@ use dlxlab::xc::compare::process::{measure_rounds, read_builds, PeerBuild, Progr
 use dlxlab::xc::compare::{contenders, measure, measure_puzzles, standard_cases, Measurement};
 use dlxlab::xc::format;
 
-use super::study::{locate_corpus, progress_bar};
+use super::input::locate_corpus;
+use super::progress::progress_bar;
 
 const EXAMPLES: &str = "\
 Writes DIR/engines.csv (one row per problem x engine), DIR/results.md (the tables) and the figure

@@ -143,7 +143,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         max_attempts: args.max_attempts,
     };
     spec::validate(&spec)?;
-    let pool = super::thread_pool(args.threads)?;
+    let pool = super::progress::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
     let lines: Vec<(String, u64)> = if variant == Variant::Classic {

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 use dlxlab::generate::harden::{self, Config, Digits, Harvest, Objective, HARDEN_VERSION};
 use dlxlab::rating::technique::parse_tenths;
 
-use super::study::progress_bar;
+use super::progress::{progress_bar, thread_pool};
 
 /// Find puzzles with an SE rating (or `fast` guesses) at or above a threshold by climbing {-n,+n} neighbourhoods.
 #[derive(Args, Debug)]
@@ -144,7 +144,7 @@ pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
         })?,
     };
     anyhow::ensure!(args.top > 0, "--top must be at least 1");
-    let pool = super::thread_pool(args.threads)?;
+    let pool = thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
 

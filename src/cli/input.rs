@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
+use dlxlab::corpus::{self, Source};
 use dlxlab::sudoku::{Grid, GridError};
 
 /// Exit status when a puzzle given on the command line is invalid.
@@ -385,6 +386,12 @@ fn lines(text: &str) -> impl Iterator<Item = (Origin, &str)> {
         let line = line.trim();
         (!line.is_empty() && !line.starts_with('#')).then_some((Origin::Line(i as u64 + 1), line))
     })
+}
+
+/// Finds the corpus from `--corpus` and `$DLXLAB_DATA`.
+pub fn locate_corpus(explicit: Option<&Path>) -> Source {
+    let data = std::env::var_os("DLXLAB_DATA").map(PathBuf::from);
+    corpus::locate(explicit, data.as_deref())
 }
 
 #[cfg(test)]

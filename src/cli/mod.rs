@@ -21,6 +21,7 @@ mod input;
 mod merge;
 mod merge_counts;
 mod minimize;
+mod progress;
 mod puzzle_input;
 mod rate;
 mod report;
@@ -32,6 +33,7 @@ mod variant;
 mod whole_bench;
 mod xc;
 mod xc_memo;
+mod xc_output;
 
 /// dlxlab: exact cover with dancing links, Sudoku solvers and corpus studies.
 #[derive(Parser, Debug)]
@@ -155,13 +157,4 @@ fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// The worker pool of a command's `--threads` (`None` or 0: one thread per core).
-fn thread_pool(threads: Option<usize>) -> anyhow::Result<rayon::ThreadPool> {
-    use anyhow::Context;
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .context("starting the worker threads")
 }

@@ -20,7 +20,7 @@ use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
 use super::input::{parse_grid, Origin, PuzzleArgs};
-use super::study::{progress_bar, stop_flag};
+use super::progress::{parse_seconds, progress_bar, rating_budget, stop_flag, thread_pool};
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
 /// puzzle; `line` is the corpus line, or the argument's position for puzzles on the command line.
@@ -79,19 +79,6 @@ pub struct RateArgs {
     /// (UVWXYZ-wing on, turbot fish 4.1). Recorded in ratings.csv's se_profile column.
     #[arg(long, default_value_t = SeProfile::Sample)]
     se_profile: SeProfile,
-}
-
-/// The rating time budget of `--limit-ms MS`, or of the old `--max-seconds S` when given.
-pub fn rating_budget(limit_ms: u64, max_seconds: Option<f64>) -> Duration {
-    max_seconds.map_or(Duration::from_millis(limit_ms), Duration::from_secs_f64)
-}
-
-/// Parses a positive number of seconds (`--max-seconds`).
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
 }
 
 fn rate_line(
@@ -210,7 +197,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
             (n, input.text.as_str())
         })
         .collect();
-    let pool = super::thread_pool(args.threads)?;
+    let pool = thread_pool(args.threads)?;
     let variant = (!args.no_decision_tree).then_some(args.variant);
     let max_time = rating_budget(args.limit_ms, args.max_seconds);
     let options = args.se_profile.path_options(args.uvwxyz_wing);

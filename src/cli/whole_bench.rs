@@ -45,6 +45,9 @@ pub fn peer_program(given: Option<&Path>) -> anyhow::Result<PathBuf> {
     Ok(path)
 }
 
+/// The row label of the `sudoku` crate in process.
+pub(super) const PEER_ROW: &str = "sudoku-crate";
+
 /// A file removed when dropped.
 pub(super) struct TempFile(pub(super) PathBuf);
 
@@ -97,7 +100,7 @@ pub fn run(
     let mut skipped = Vec::new();
     for run in solvers {
         let name = run.solver.name();
-        if name == super::bench::PEER_ROW {
+        if name == PEER_ROW {
             // The crate in process; its whole process is the peer program's row.
             continue;
         }

@@ -12,6 +12,9 @@ use dlxlab::xc::choose::{for_problem_with, EngineKind, Method};
 use dlxlab::xc::format::{self, ReadError};
 use dlxlab::xc::{ChoicePolicy, Control, Limits, OptionId, SearchEnd};
 
+use super::xc_memo::MemoCache;
+use super::xc_output::{write_profile_and_time, write_solution};
+
 /// Exit code when a node budget ended the search before it was complete.
 const EXIT_LIMIT: u8 = 3;
 
@@ -151,15 +154,6 @@ pub enum XcEngineArg {
     Memo,
 }
 
-/// The `--memo-cache` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum MemoCache {
-    /// One cache for all threads.
-    Shared,
-    /// One cache per thread.
-    PerThread,
-}
-
 /// The `--policy` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Policy {
@@ -180,43 +174,6 @@ fn read_input(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
         bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     }
     Ok(bytes)
-}
-
-/// Writes one solution, its options as written in the input, after a blank line unless it is
-/// the first.
-pub(super) fn write_solution(
-    out: &mut dyn Write,
-    parsed: &format::Parsed,
-    lines: &[&str],
-    blank_before: bool,
-    solution: &[OptionId],
-) -> io::Result<()> {
-    if blank_before {
-        writeln!(out)?;
-    }
-    for o in solution {
-        writeln!(
-            out,
-            "{}",
-            lines[parsed.option_lines[o.0 as usize] - 1].trim()
-        )?;
-    }
-    Ok(())
-}
-
-/// The last two lines of `--stats`: the nodes per level and the search time.
-pub(super) fn write_profile_and_time(
-    err: &mut dyn Write,
-    profile: &[u64],
-    elapsed: std::time::Duration,
-) -> io::Result<()> {
-    let profile: Vec<String> = profile.iter().map(u64::to_string).collect();
-    writeln!(err, "profile: {}", profile.join(" "))?;
-    writeln!(
-        err,
-        "time: {:.3} ms (search only)",
-        elapsed.as_secs_f64() * 1e3
-    )
 }
 
 /// Parses `dlxlab xc ...` with the parser of `xc` alone. Building the whole command line

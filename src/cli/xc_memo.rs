@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Context;
+use clap::ValueEnum;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
@@ -18,7 +19,16 @@ use dlxlab::xc::memo::parallel::{self, Parallel, Sharing};
 use dlxlab::xc::memo::{self, MemoConfig};
 use dlxlab::xc::{Limits, OptionId, SearchEnd};
 
-use super::xc::{write_profile_and_time, write_solution, MemoCache};
+use super::xc_output::{write_profile_and_time, write_solution};
+
+/// The `--memo-cache` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MemoCache {
+    /// One cache for all threads.
+    Shared,
+    /// One cache per thread.
+    PerThread,
+}
 
 /// What `xc` passes to the memo engine.
 pub struct MemoArgs<'a> {

@@ -23,18 +23,21 @@
 use super::{cell_name, cells_of, State, Step, Technique, PEERS, UNITS, UNIT_SETS};
 
 mod advanced;
+mod assumption;
 mod cycles;
 mod dynamic;
+mod inner;
 mod multiple;
 mod nested;
 
 pub use cycles::forcing_chains_and_cycles;
-pub use dynamic::{
-    dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_dynamic_forcing_chains,
-    nested_forcing_chains, nested_multiple_forcing_chains, nishio,
-};
+pub use dynamic::{dynamic_forcing_chains, nishio};
 pub use multiple::multiple_forcing_chains;
 pub(crate) use nested::clear_shared;
+pub use nested::{
+    dynamic_forcing_chains_plus, nested_dynamic_forcing_chains, nested_forcing_chains,
+    nested_multiple_forcing_chains,
+};
 
 /// A node: candidate `d` of `cell`, assumed on or off. Packed as `(cell * 9 + d - 1) * 2 + on`.
 type Node = u16;

@@ -1,6 +1,7 @@
 //! The integration tests, one binary: each topic is a module (as in ripgrep), so the crate is
 //! linked once instead of once per file. `cargo test --test integration TOPIC::` runs one topic.
 
+mod architecture;
 mod cli_solve;
 mod cli_xc;
 mod counting;
@@ -10,6 +11,7 @@ mod generate;
 mod harden;
 mod harness;
 mod honeycomb;
+mod import_graph;
 mod logic_cli;
 mod logic_rating;
 mod logic_techniques;

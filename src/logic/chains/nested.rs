@@ -28,16 +28,70 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::cycles::all_chains_and_cycles;
-use super::dynamic::Search;
+use super::dynamic::{forcing_chains_with, Search};
+use super::inner::{Inner, NestedDeduction, NO_NEST};
 use super::multiple::all_multiple;
+use super::multiple::conclusion_step;
 use super::*;
 
-/// No inner hint: the node came from a direct implication or a basic rule.
-pub(super) const NO_NEST: u32 = u32::MAX;
+/// SE's dynamic forcing chains (+) (9.0 plus a length bonus): the dynamic forcing chains above,
+/// whose chains, when their direct implications run out, also use intersections, hidden and
+/// naked pairs and X-wings found on the grid the assumption leaves (`chains::advanced`). The
+/// candidates those remove join the chain with the removed candidates they rely on as parents.
+pub fn dynamic_forcing_chains_plus(state: &State) -> Option<Step> {
+    forcing_chains_at(state, 1)
+}
 
-/// One inner deduction: the candidate turned off, its parents, and the inner hint (or
-/// [`NO_NEST`]).
-pub(super) type NestedDeduction = (Node, Vec<Node>, u32);
+/// SE's nested forcing chains, level 2 (9.5 plus a length bonus): the dynamic forcing chains
+/// (+), whose chains, when the basic rules find nothing, also use every usable static forcing
+/// chain and cycle found on the grid the assumption leaves (`chains::nested`).
+pub fn nested_forcing_chains(state: &State) -> Option<Step> {
+    forcing_chains_at(state, 2)
+}
+
+/// SE's nested forcing chains, level 3 (10.0 plus a length bonus): level 2, whose chains also
+/// use the static multiple forcing chains on the grid the assumption leaves when the forcing
+/// chains and cycles find nothing usable.
+pub fn nested_multiple_forcing_chains(state: &State) -> Option<Step> {
+    forcing_chains_at(state, 3)
+}
+
+/// SE's nested forcing chains, level 4 (10.5 plus a length bonus): dynamic forcing chains whose
+/// chains, when the basic rules find nothing, use every usable dynamic forcing chain found on the
+/// grid the assumption leaves. SE runs it three times, the inner chains at nesting level 0
+/// (plain dynamic forcing chains), then 1 ("(+)"), then 2 ("+ forcing chains"); the first that
+/// finds a step gives it, and all three score 10.5.
+pub fn nested_dynamic_forcing_chains(state: &State) -> Option<Step> {
+    (0..=2).find_map(|limit| forcing_chains_nested_in(state, limit))
+}
+
+/// Level 4 with the inner dynamic chains at nesting level `limit`.
+fn forcing_chains_nested_in(state: &State, limit: u8) -> Option<Step> {
+    let mut nest = Nest::new(state, 4, limit);
+    let search = Search::run(state, 105, Some(&mut nest))?;
+    let best = search.best()?;
+    let mut text = search.text(best);
+    text.push_str(&format!(" (inner chains at nesting level {limit})"));
+    conclusion_step(
+        state,
+        best.target,
+        Technique::NestedDynamicForcingChains,
+        best.score,
+        text,
+    )
+}
+
+/// Dynamic forcing chains at SE's nesting `level` (1: "(+)", 9.0; 2: "+ forcing
+/// chains", 9.5; 3: "+ multiple forcing chains", 10.0).
+fn forcing_chains_at(state: &State, level: u8) -> Option<Step> {
+    let (technique, base) = match level {
+        1 => (Technique::DynamicForcingChainsPlus, 90),
+        2 => (Technique::NestedForcingChains, 95),
+        _ => (Technique::NestedMultipleForcingChains, 100),
+    };
+    let mut nest = Nest::new(state, level, 0);
+    forcing_chains_with(state, technique, base, Some(&mut nest))
+}
 
 /// The deductions of one reduced grid, shared.
 type Deductions = Rc<Vec<NestedDeduction>>;
@@ -117,43 +171,6 @@ impl<'a> Nest<'a> {
             store,
             shared,
         }
-    }
-
-    /// The length of inner hint `id`.
-    pub(super) fn length(&self, id: u32) -> usize {
-        self.store.lengths[id as usize]
-    }
-
-    /// The deductions of the first inner rule with a usable instance on the grid `cands`.
-    pub(super) fn deductions(&mut self, cands: &[u16; 81]) -> Rc<Vec<NestedDeduction>> {
-        if self.level <= 1 {
-            let basic = super::advanced::deductions(self.initial, cands);
-            return Rc::new(basic.into_iter().map(|(n, p)| (n, p, NO_NEST)).collect());
-        }
-        let first = match self.store.cache.get(cands) {
-            Some((first, more)) => {
-                if self.level != 3 || !first.is_empty() {
-                    return Rc::clone(first);
-                }
-                if let Some(more) = more {
-                    return Rc::clone(more);
-                }
-                Rc::clone(first)
-            }
-            None => {
-                let first = Rc::new(self.compute(cands));
-                self.store.cache.insert(*cands, (Rc::clone(&first), None));
-                first
-            }
-        };
-        if self.level != 3 || !first.is_empty() {
-            return first;
-        }
-        let more = Rc::new(self.multiple(cands));
-        if let Some(e) = self.store.cache.get_mut(cands) {
-            e.1 = Some(Rc::clone(&more));
-        }
-        more
     }
 
     /// The deductions of the basic rules, else (level 4) of the dynamic forcing chains, else
@@ -241,7 +258,8 @@ impl<'a> Nest<'a> {
         let reduced = self.initial.with_candidates(*cands);
         let mut inner = (self.limit > 0).then(|| Nest::inner(&reduced, self.limit));
         let mut out = Vec::new();
-        let Some(search) = Search::run(&reduced, 85, inner.as_mut()) else {
+        let Some(search) = Search::run(&reduced, 85, inner.as_mut().map(|n| n as &mut dyn Inner))
+        else {
             return out;
         };
         let mut seen: std::collections::HashSet<Vec<Node>> = std::collections::HashSet::new();
@@ -292,6 +310,45 @@ impl<'a> Nest<'a> {
             self.store.lengths.push(length);
         }
         id
+    }
+}
+
+impl Inner for Nest<'_> {
+    /// The length of inner hint `id`.
+    fn length(&self, id: u32) -> usize {
+        self.store.lengths[id as usize]
+    }
+
+    /// The deductions of the first inner rule with a usable instance on the grid `cands`.
+    fn deductions(&mut self, cands: &[u16; 81]) -> Rc<Vec<NestedDeduction>> {
+        if self.level <= 1 {
+            let basic = super::advanced::deductions(self.initial, cands);
+            return Rc::new(basic.into_iter().map(|(n, p)| (n, p, NO_NEST)).collect());
+        }
+        let first = match self.store.cache.get(cands) {
+            Some((first, more)) => {
+                if self.level != 3 || !first.is_empty() {
+                    return Rc::clone(first);
+                }
+                if let Some(more) = more {
+                    return Rc::clone(more);
+                }
+                Rc::clone(first)
+            }
+            None => {
+                let first = Rc::new(self.compute(cands));
+                self.store.cache.insert(*cands, (Rc::clone(&first), None));
+                first
+            }
+        };
+        if self.level != 3 || !first.is_empty() {
+            return first;
+        }
+        let more = Rc::new(self.multiple(cands));
+        if let Some(e) = self.store.cache.get_mut(cands) {
+            e.1 = Some(Rc::clone(&more));
+        }
+        more
     }
 }
 
