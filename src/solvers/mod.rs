@@ -31,6 +31,7 @@ pub mod subsets;
 mod tally;
 mod techniques;
 pub mod trace;
+mod traced;
 
 pub use registry::{all_names, all_solvers, by_name, counting_solvers, names};
 

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use crate::import_graph::{cycles, describe, Tree};
+use crate::import_graph::{cycles, describe, Cycle, Tree};
 
 #[test]
 fn no_import_cycles_between_files() {

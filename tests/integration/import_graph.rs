@@ -523,7 +523,7 @@ impl Tree {
 }
 
 /// One group of files that import each other, directly or through others.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Cycle {
     /// Every file of the group.
     pub group: Vec<PathBuf>,
