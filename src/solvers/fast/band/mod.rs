@@ -101,92 +101,11 @@ use super::gather::{segments, stack_matrices};
 use super::tables::{PERMS, SEGMENTS};
 use super::{paths, Contradiction, State};
 
-/// `PERM_SEGMENTS[p]`: the 9-bit segment matrix of permutation `p` (bit `3·i + PERMS[p][i]`).
-const PERM_SEGMENTS: [u32; 6] = {
-    let mut t = [0u32; 6];
-    let mut p = 0;
-    while p < 6 {
-        let mut i = 0;
-        while i < 3 {
-            t[p] |= 1 << (3 * i + PERMS[p][i]);
-            i += 1;
-        }
-        p += 1;
-    }
-    t
-};
+mod configs;
+mod order;
 
-/// `CONFIGS[m]`: the configurations (bit `p` for `PERMS[p]`) contained in the 3x3 matrix `m`
-/// (bit `3·i + j`: row `i`, box `j` of a band, or band `i`, column `j` of a stack).
-const CONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut p = 0;
-        while p < 6 {
-            if PERM_SEGMENTS[p] & m as u32 == PERM_SEGMENTS[p] {
-                t[m] |= 1 << p;
-            }
-            p += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// `OPEN[c]`: the number of configurations in the set `c` (a table: the baseline x86-64 target
-/// has no population-count instruction, and the branch choice counts 54 sets at every node).
-const OPEN: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut c = 0;
-    while c < 64 {
-        t[c] = (c as u32).count_ones() as u8;
-        c += 1;
-    }
-    t
-};
-
-/// The columns of stack `j` in a band word (bits `3j..3j+3` of each row).
-const fn stack_cells(j: usize) -> u32 {
-    (7 | 7 << 9 | 7 << 18) << (3 * j)
-}
-
-/// Row `i` of a 3x3 matrix (bit `3·i + j`).
-const MATRIX_ROW: [u32; 3] = [0b111, 0b111 << 3, 0b111 << 6];
-
-/// Column `j` of a 3x3 matrix.
-const MATRIX_COLUMN: [u32; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
-
-/// The triad rule on the nine digits' 3x3 matrices of one band (triad = row x box) or one stack
-/// (triad = band x column): the digits' matrices cut down to what the rule leaves, or a
-/// contradiction. A digit *must* be in a triad when its row or its column of the matrix has only
-/// that triad left; a triad's three cells hold three different digits, so more than three digits
-/// that must be in it is a contradiction, and three leave no room for the others.
-#[inline(always)]
-fn triad_rule(m: &[u32; 9]) -> Result<[u32; 9], Contradiction> {
-    let single = |x: u32| x != 0 && x & (x - 1) == 0;
-    let mut must = [0u32; 9];
-    let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-    for (d, &x) in m.iter().enumerate() {
-        let mut s = 0;
-        for k in 0..3 {
-            let row = x & MATRIX_ROW[k];
-            let col = x & MATRIX_COLUMN[k];
-            s |= if single(row) { row } else { 0 } | if single(col) { col } else { 0 };
-        }
-        must[d] = s;
-        four |= three & s;
-        three |= two & s;
-        two |= one & s;
-        one |= s;
-    }
-    if four != 0 {
-        return Err(Contradiction);
-    }
-    // Triads that three digits must take.
-    let full = three;
-    Ok(std::array::from_fn(|d| m[d] & !(full & !must[d])))
-}
+use configs::{stack_cells, triad_rule, CONFIGS, OPEN, PERM_SEGMENTS};
+use order::Order;
 
 /// A branch: digit index `digit` in band (`vertical == false`) or stack `unit`, with the open
 /// configurations `configs` (two or more).
@@ -446,66 +365,6 @@ mod x86 {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,fma,movbe")]
     fn solve(grid: &Grid, limits: &SolveLimits) -> Outcome {
         solve_body::<V3>(grid, limits, true)
-    }
-}
-
-/// Which word index holds which digit in one solve (see "Digit order" in the module
-/// documentation): a permutation of the nine digit indices and its inverse.
-#[derive(Clone, Copy)]
-struct Order {
-    /// `label[i]`: the puzzle's digit index (value - 1) whose words sit at index `i`.
-    label: [u8; 9],
-    /// `index[d]`: the word index of the puzzle's digit index `d` (the inverse of `label`).
-    index: [u8; 9],
-}
-
-impl Order {
-    /// Every digit at its own index.
-    const IDENTITY: Order = Order {
-        label: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        index: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-    };
-
-    /// The digits with fewer candidates first, ties by the lower digit. `candidates[d]`: the
-    /// candidates of digit index `d` (at most 81). `V3`: compare with AVX2 (as in [`Compiled`]).
-    #[inline(always)]
-    fn fewest_candidates_first<const V3: bool>(candidates: [u32; 9]) -> Order {
-        // Distinct keys, smaller first: the count, then the digit; a digit's word index is the
-        // number of smaller keys. Sixteen lanes, the padding larger than every key.
-        let mut key = [i16::MAX; 16];
-        for (k, (d, &n)) in key.iter_mut().zip(candidates.iter().enumerate()) {
-            *k = (n.min(255) as i16) << 4 | d as i16;
-        }
-        let mut rank = [0i16; 16];
-        #[cfg(target_arch = "x86_64")]
-        if V3 {
-            use std::arch::x86_64::*;
-            // SAFETY: `V3` is true only in code compiled for, and run on, a CPU with AVX2; the
-            // loads and the store are of the two 32-byte arrays.
-            unsafe {
-                let keys = _mm256_loadu_si256(key.as_ptr() as *const __m256i);
-                let mut smaller = _mm256_setzero_si256();
-                for &k in &key[..9] {
-                    // Lanes whose key is above `k` (all ones, that is -1) count one more.
-                    let above = _mm256_cmpgt_epi16(keys, _mm256_set1_epi16(k));
-                    smaller = _mm256_sub_epi16(smaller, above);
-                }
-                _mm256_storeu_si256(rank.as_mut_ptr() as *mut __m256i, smaller);
-            }
-        }
-        if !V3 || cfg!(not(target_arch = "x86_64")) {
-            for &k in &key[..9] {
-                for (r, &other) in rank.iter_mut().zip(&key) {
-                    *r += (k < other) as i16;
-                }
-            }
-        }
-        let index: [u8; 9] = std::array::from_fn(|d| rank[d] as u8);
-        let mut label = [0u8; 9];
-        for (d, &i) in index.iter().enumerate() {
-            label[(i as usize).min(8)] = d as u8;
-        }
-        Order { label, index }
     }
 }
 
