@@ -484,7 +484,12 @@ impl Tree {
         if f.defines.contains(item) {
             return Some(file.to_path_buf());
         }
-        let reexports = f.paths.iter().filter(|p| p.reexport && p.inline == 0);
+        // A name the module brought in with `use` (public or not) is the item it names.
+        let reexports = f
+            .paths
+            .iter()
+            .filter(|p| p.binds.is_some() || p.segs.last().map(String::as_str) == Some("*"));
+        let reexports = reexports.filter(|p| p.inline == 0 && p.segs.len() > 1);
         for p in reexports.clone() {
             if p.binds.as_deref() == Some(item) {
                 return self.resolve(file, p, hops + 1);

@@ -1,6 +1,7 @@
 //! Tests of `fast`.
 
-use super::tables::{SEGMENTS, SHRINK};
+use super::state::{filled_cells, lone_cells};
+use super::tables::{BAND_ALL, BAND_PEERS, PERM, SEGMENTS, SHRINK};
 use super::*;
 use crate::budget::Limits;
 use crate::sudoku::check_solution;
