@@ -22,7 +22,7 @@ DIR/engines-time.png/.svg. A README.md in DIR (the discussion) is left alone.
 
 Examples:
   dlxlab engines --quick --out /tmp/engines                # seconds: small problems only
-  taskset -c 0 dlxlab engines                              # the committed report (about 15 min)
+  taskset -c 0 dlxlab engines --out reports/engines        # the committed report (about 15 min)
   taskset -c 0 dlxlab engines --knuth ~/knuth              # also Knuth's dlx1/dlx2/ssxc1/ssxcc
   taskset -c 0 dlxlab engines --knuth ~/knuth --only pentomino --only 'queens 12' --puzzles 0";
 
@@ -30,8 +30,9 @@ Examples:
 #[derive(Args, Debug)]
 #[command(after_long_help = EXAMPLES)]
 pub struct EnginesArgs {
-    /// Output directory.
-    #[arg(long, default_value = "reports/engines")]
+    /// Output directory (`results/` is ignored by git; the committed report is regenerated with
+    /// `--out reports/engines`).
+    #[arg(long, default_value = "results/engines")]
     out: PathBuf,
     /// Times each count is repeated per engine (the median is reported; repetitions alternate
     /// between the engines).
