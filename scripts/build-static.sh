@@ -34,7 +34,7 @@ if [ "${1:-}" = --pie ]; then
   shift
 fi
 cargo rustc --profile release-static --bin dlxlab "$@" -- "${flags[@]}"
-bin=target/release-static/dlxlab
+bin="$(bash scripts/target-dir.sh)/release-static/dlxlab"
 [ -x "$bin" ] || die "$bin was not built"
 if command -v readelf >/dev/null && readelf -lW "$bin" | grep -q INTERP; then
   die "$bin still asks for a dynamic loader (not linked statically)"

@@ -27,7 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 knuth=""
-bin=./target/release/dlxlab
+bin="$(bash scripts/target-dir.sh)/release/dlxlab"
 timeout_s=60
 rounds=5
 threads=2

@@ -10,7 +10,7 @@
 set -euo pipefail
 work=${1:-/tmp}
 cargo build --release --quiet
-bin=target/release/dlxlab
+bin="$(bash scripts/target-dir.sh)/release/dlxlab"
 
 /usr/bin/env time -f '%e s wall' nice "$bin" generate --count 10000 --seed 1 --minimal \
   --out "$work/gen.txt" 2> "$work/gen.log"

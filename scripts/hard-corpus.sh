@@ -19,7 +19,7 @@ set -euo pipefail
 : "${DLXLAB_DATA:?set DLXLAB_DATA to the shared datasets directory (se-rated-sample.txt)}"
 work=${1:-/tmp}
 cargo build --release --quiet
-bin=target/release/dlxlab
+bin="$(bash scripts/target-dir.sh)/release/dlxlab"
 
 nice "$bin" harden --count 30 --seed 1 --threshold 9.0 --seeds "$DLXLAB_DATA/se-rated-sample.txt" \
   --top 32 --radius 2 --digits solution --neighbours 8 --steps 10 --out "$work/hard-round1.txt"

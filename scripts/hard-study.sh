@@ -12,6 +12,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-target/release/dlxlab check --corpus datasets/hard.txt \
+"$(bash scripts/target-dir.sh)/release/dlxlab" check --corpus datasets/hard.txt \
   --solvers backtrack,mrv,singles,locked,subsets,fast,dlx,dc
 exec scripts/reproduce.sh hard

@@ -7,7 +7,7 @@
 set -eu
 DATA="${DLXLAB_DATA:-../shared/datasets}"
 cargo build --release --quiet
-BIN=target/release/dlxlab
+BIN="$(bash scripts/target-dir.sh)/release/dlxlab"
 taskset -c 0 "$BIN" honeycomb compare "$DATA/hanidoku-hard.txt"
 echo
 taskset -c 0 "$BIN" honeycomb compare --generate 200 --seed 1

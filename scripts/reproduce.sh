@@ -76,7 +76,7 @@ study_args() {
     17-clue-shard-1-of-25) args=(--shard 1/25) ;;
     se-sample) args=(--timing serial --ratings all) ;;
     hard)
-        args=(--external sudoku-crate=target/release/examples/external_sudoku
+        args=(--external "sudoku-crate=$(bash scripts/target-dir.sh)/release/examples/external_sudoku"
             --external "py-mrv=python3 examples/external_solver.py")
         ;;
     esac
@@ -98,7 +98,7 @@ cargo build --release --quiet
 if [[ " ${studies[*]} " == *" hard "* ]]; then
     cargo build --release --quiet --example external_sudoku
 fi
-bin=target/release/dlxlab
+bin="$(bash scripts/target-dir.sh)/release/dlxlab"
 failed=()
 work=""
 for name in "${studies[@]}"; do

@@ -74,7 +74,7 @@ done
 binary() {
     if [ -z "${DLXLAB:-}" ]; then
         cargo build --release --quiet --bin dlxlab
-        DLXLAB=$ROOT/target/release/dlxlab
+        DLXLAB="$(bash "$ROOT/scripts/target-dir.sh")/release/dlxlab"
     fi
 }
 

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-bin=target/release/dlxlab
+bin="$(bash scripts/target-dir.sh)/release/dlxlab"
 out=datasets/hard-search.txt
 nice "$bin" harden --objective guesses --count 1000 --seed 23 --pool 2000 --top 128 \
   --threshold 100 --digits any --radius 2 --neighbours 8 --steps 20 --quiet --out "$out.part"

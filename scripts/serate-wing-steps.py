@@ -10,6 +10,7 @@ same ER/EP/ED.
 Usage: scripts/serate-wing-steps.py PUZZLES [SERATE_CLASSPATH] (default classpath /tmp/se-cls;
 see docs/rating.md for compiling serate). Needs target/release/dlxlab.
 """
+import os
 import re
 import subprocess
 import sys
@@ -39,9 +40,17 @@ def serate(path, classpath):
     return results
 
 
+def binary():
+    """release/dlxlab in cargo's target directory (scripts/target-dir.sh: CARGO_TARGET_DIR honoured)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    target = subprocess.run(["bash", os.path.join(here, "target-dir.sh")],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    return os.path.join(target, "release", "dlxlab")
+
+
 def dlxlab(path):
     out = subprocess.run(
-        ["target/release/dlxlab", "explain", "--uvwxyz-wing", "--corpus", path],
+        [binary(), "explain", "--uvwxyz-wing", "--corpus", path],
         capture_output=True, text=True, check=True).stdout
     results = []
     for block in out.split("\n\n"):

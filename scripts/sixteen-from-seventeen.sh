@@ -19,7 +19,7 @@
 set -euo pipefail
 
 data=${DLXLAB_DATA:-../shared/datasets}
-dlxlab=${DLXLAB:-target/release/dlxlab}
+dlxlab=${DLXLAB:-$(bash scripts/target-dir.sh)/release/dlxlab}
 work=${WORK:-target/sixteen-from-seventeen}
 shards=${SHARDS:-100}
 report=reports/sixteen-from-seventeen/summary.md

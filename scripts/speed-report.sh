@@ -25,12 +25,13 @@ fastest=${FASTEST:-band,fast}
 rev="$(git rev-parse --short HEAD)$(git diff --quiet -- . ":(exclude)$out" || echo ' (uncommitted changes)')"
 mkdir -p "$out/raw"
 cargo build --release --features peer --quiet --bin dlxlab --example sudoku_whole --example speed_plots
-bin=target/release/dlxlab
-crate_whole=target/release/examples/sudoku_whole
+target=$(bash scripts/target-dir.sh)
+bin="$target/release/dlxlab"
+crate_whole="$target/release/examples/sudoku_whole"
 tdoku=""
 if [[ -n "${TDOKU_SRC:-}" ]]; then
-  scripts/peers/tdoku.sh "$TDOKU_SRC" target/peers/tdoku
-  tdoku=target/peers/tdoku
+  scripts/peers/tdoku.sh "$TDOKU_SRC" "$target/peers/tdoku"
+  tdoku="$target/peers/tdoku"
   cp "$tdoku/BUILD-INFO" "$out/raw/tdoku-build-info.txt"
 fi
 work=$(mktemp -d)
@@ -102,5 +103,5 @@ for name in hard hard-search; do
   done
 done
 python3 scripts/speed-report.py "$out"
-target/release/examples/speed_plots "$out"
+"$target/release/examples/speed_plots" "$out"
 echo "wrote $out/report.md, $out/speed.csv and the figures"

@@ -54,8 +54,9 @@ if ! command -v perf >/dev/null; then
 fi
 command -v taskset >/dev/null || die "needs taskset (util-linux)"
 if [ ${#bins[@]} = 0 ]; then
-  bins=(dynamic=target/release/dlxlab)
-  [ -x target/release-static/dlxlab ] && bins+=(static=target/release-static/dlxlab)
+  target=$(bash scripts/target-dir.sh)
+  bins=("dynamic=$target/release/dlxlab")
+  [ -x "$target/release-static/dlxlab" ] && bins+=("static=$target/release-static/dlxlab")
 fi
 for b in "${bins[@]}"; do
   [[ ${b%%=*} =~ ^[A-Za-z0-9_-]+$ && ${b%%=*} != dlx6* && $b == *=* ]] ||

@@ -53,7 +53,7 @@ hq=${HQ:-hq}
 hq=$(command -v "$hq" 2>/dev/null) ||
     skip "no hq program (HQ=${HQ:-hq}): HyperQueue publishes it as a GitHub release, neither PyPI's hyperqueue package nor crates.io carries it"
 hq=$(realpath "$hq")
-dlxlab=${DLXLAB:-$root/target/release/dlxlab}
+dlxlab=${DLXLAB:-$(bash "$root/scripts/target-dir.sh")/release/dlxlab}
 if [[ ! -x $dlxlab ]]; then
     [[ -z ${DLXLAB:-} ]] || fail "DLXLAB=$DLXLAB is not an executable"
     (cd "$root" && cargo build --release -q) || fail "cannot build dlxlab"

@@ -25,7 +25,7 @@ fi
 src="$(cd "$1" && pwd)"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-out="${2:-$root/target/peers/tdoku}"
+out="${2:-$(bash "$root/scripts/target-dir.sh")/peers/tdoku}"
 for f in include/tdoku.h src/solver_dpll_triad_simd.cc src/util.cc; do
   [[ -f "$src/$f" ]] || { echo "tdoku.sh: $src/$f missing: is $src a tdoku checkout?" >&2; exit 2; }
 done

@@ -20,7 +20,8 @@
 # and takes the cluster down again (also on failure), unless it was already up when the test began.
 # Exits non-zero on any mismatch.
 #
-# Environment: DLXLAB (binary; default ./target/release/dlxlab, built if missing), DLXLAB_DATA
+# Environment: DLXLAB (binary; default release/dlxlab in cargo's target directory, as
+# scripts/target-dir.sh finds it: CARGO_TARGET_DIR honoured; built if missing), DLXLAB_DATA
 # (default ../shared/datasets from the repository), DLXLAB_SLURM_DIR (see test-cluster.sh),
 # SELFTEST_DIR (work directory, kept; default a new temporary directory, removed after a pass),
 # DLXLAB_SLURM_SKIP_OK=1 (same as --skip-ok).
@@ -57,7 +58,7 @@ step() { echo "== $* ($(elapsed) s)"; }
 
 [[ $(id -u) -eq 0 ]] || skip "the test cluster needs root (to install slurm-wlm/munge and run the daemons)"
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to compare runs.csv files"
-dlxlab=${DLXLAB:-$root/target/release/dlxlab}
+dlxlab=${DLXLAB:-$(bash "$root/scripts/target-dir.sh")/release/dlxlab}
 if [[ ! -x $dlxlab ]]; then
     [[ -z ${DLXLAB:-} ]] || fail "DLXLAB=$DLXLAB is not an executable"
     (cd "$root" && cargo build --release -q) || fail "cannot build dlxlab"

@@ -7,6 +7,7 @@ mod cli_xc;
 mod counting;
 mod examples;
 mod external;
+mod front_door;
 mod generate;
 mod harden;
 mod harness;
