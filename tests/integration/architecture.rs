@@ -18,9 +18,6 @@ const NOT_UNTIED_YET: &[&[&str]] = &[
         "harness/summary.rs",
     ],
     &["report/check.rs", "report/markdown.rs", "report/mod.rs"],
-    &["solvers/mrv_board.rs", "solvers/mrv_board/lanes.rs"],
-    &["xc/dlx/uniform.rs", "xc/dlx/uniform/scan.rs"],
-    &["xc/memo/diagram.rs", "xc/memo/mod.rs", "xc/memo/search.rs"],
 ];
 
 #[test]

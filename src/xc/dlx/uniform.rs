@@ -37,17 +37,12 @@ use crate::xc::{
     Budget, ChoicePolicy, Control, ItemId, Limits, OptionId, SearchEnd, SearchResult, SearchStats,
 };
 
-/// A packed `LEN` with the covered flag in its top bit.
-type LenX = u8;
 /// The top bit of `lenx`: the item is covered.
 const COVERED: LenX = 0x80;
 /// The most profile levels reserved before a search: 1 KB, which glibc's allocator still serves
 /// from its per-thread cache (reserving 2.6 KB, one level per 9x9 item, cost as much in `malloc`
 /// as the reallocations it saved).
 const PROFILE_RESERVE: usize = 128;
-/// `lenx` is scanned in blocks of this many items (four SSE2 registers, so the loops run a quarter
-/// as often) and padded to a multiple of it.
-const BLOCK: usize = 64;
 
 /// `ULINK`/`DLINK` of a node (headers included). One record of two indices (4 bytes with `u16`),
 /// so that it is indexed with a plain scaled address; `TOP`, which never changes, lives in its own
@@ -477,7 +472,7 @@ mod build;
 mod forcing;
 mod scan;
 
-use scan::{first_byte_equal, min_byte};
+use scan::{first_byte_equal, min_byte, LenX, BLOCK};
 
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,12 @@
 //! Byte scans over the `LEN | COVERED` array: the minimum (step X3's MRV choice) and the first
 //! position of a value, with SSE2 on x86-64 and a portable form elsewhere.
 
-use super::LenX;
-#[cfg(target_arch = "x86_64")]
-use super::BLOCK;
+/// A packed `LEN` with the covered flag in its top bit.
+pub(super) type LenX = u8;
+
+/// `lenx` is scanned in blocks of this many items (four SSE2 registers, so the loops run a quarter
+/// as often) and padded to a multiple of it.
+pub(super) const BLOCK: usize = 64;
 
 /// The minimum of `bytes` (whose length is a multiple of [`BLOCK`]): on x86-64, four 16-byte
 /// accumulators take one `pminub` per 16 bytes, then are folded into one byte. No early exit:
