@@ -40,6 +40,8 @@ fi
 bin=${DLXLAB:-$(bash scripts/target-dir.sh)/release/dlxlab}
 [ -x "$bin" ] || { echo "doc-commands.sh: no binary at $bin (cargo build --release)" >&2; exit 2; }
 git clone --quiet --no-hardlinks "$root" "$work/clone"
+# This checkout's commit, not the clone's default branch (a worktree shares its repository).
+git -C "$work/clone" checkout --quiet "$(git rev-parse HEAD)"
 mkdir -p "$work/bin"
 ln -s "$(realpath "$bin")" "$work/bin/dlxlab"
 export PATH="$work/bin:$PATH"
