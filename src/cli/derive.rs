@@ -44,7 +44,7 @@ pub fn run(args: DeriveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn remove_one(args: RemoveOneArgs) -> anyhow::Result<ExitCode> {
-    let source = corpus::locate(Some(&args.corpus), None);
+    let source = corpus::locate(Some(&args.corpus), None)?;
     let reader = source
         .open()
         .with_context(|| format!("reading {}", source.describe()))?;

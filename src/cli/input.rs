@@ -379,12 +379,11 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
-/// The lines of a corpus that are neither blank nor `#` comments, trimmed, with their line numbers.
+/// The lines of a corpus that are neither blank nor `#` comments, trimmed, with their line numbers:
+/// the corpus reader's rules ([`dlxlab::corpus::text_lines`]: a byte-order mark, CRLF), the same
+/// in every command.
 fn lines(text: &str) -> impl Iterator<Item = (Origin, &str)> {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let line = line.trim();
-        (!line.is_empty() && !line.starts_with('#')).then_some((Origin::Line(i as u64 + 1), line))
-    })
+    dlxlab::corpus::text_lines(text).map(|(n, line)| (Origin::Line(n), line))
 }
 
 #[cfg(test)]
@@ -429,10 +428,15 @@ mod tests {
     fn pieces_borrow_the_puzzle_lines() {
         let piece = Piece::Text {
             source: "t".into(),
-            text: "# header\n\n  a 1 \r\nb\n".into(),
+            text: "\u{feff}# header\n\n  a 1 \r\nb\n".into(),
         };
         let lines: Vec<_> = piece.lines().collect();
         assert_eq!(lines, [(Origin::Line(3), "a 1"), (Origin::Line(4), "b")]);
+        let bom = Piece::Text {
+            source: "t".into(),
+            text: "\u{feff}a 1\n".into(),
+        };
+        assert_eq!(bom.lines().collect::<Vec<_>>(), [(Origin::Line(1), "a 1")]);
         let argument = Piece::Argument(2, "c".into());
         assert_eq!(
             argument.lines().collect::<Vec<_>>(),

@@ -11,6 +11,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 
 use dlxlab::harness::output::{partial_path, AtomicFile};
+use dlxlab::corpus::Fields;
 use dlxlab::logic;
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::resumable::{self, RateRun};
@@ -19,7 +20,7 @@ use dlxlab::rating::technique::{self, TechniqueRating};
 use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
-use super::input::{parse_grid, Origin, PuzzleArgs};
+use super::input::{first_field, parse_grid, Origin, PuzzleArgs};
 use super::study::{progress_bar, stop_flag};
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
@@ -27,7 +28,8 @@ use super::study::{progress_bar, stop_flag};
 #[derive(Args, Debug)]
 #[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct RateArgs {
-    /// Puzzles; a corpus line may be followed by an external (SE) rating, which is kept.
+    /// Puzzles; a corpus line may carry an external (SE) rating after the puzzle, which is kept in
+    /// external_rating: the first field that is a number (`7.2`) or `se=7.2` (docs/rating.md).
     #[command(flatten)]
     input: PuzzleArgs,
     /// Output CSV (default: standard output), written as the puzzles are rated, to OUT.partial,
@@ -101,12 +103,9 @@ fn rate_line(
     max_time: Option<Duration>,
     options: logic::PathOptions,
 ) -> RatingRow {
-    let mut fields = text.split_whitespace();
-    let puzzle = fields.next().unwrap_or("").to_string();
-    let external = fields
-        .next_back()
-        .filter(|t| technique::parse_tenths(t).is_some())
-        .map(str::to_string);
+    let puzzle = first_field(text).to_string();
+    // The corpus reader's rule, as in `study` and Python: the first number or `se=` field.
+    let external = Fields::parse_after(text).rating_text();
     let grid = Grid::parse(&puzzle).map_err(|e| e.to_string());
     table::rate_with(
         line as u64,

@@ -116,10 +116,11 @@ pub const DEFAULT_RESULTS_DIR: &str = "results";
 /// Set by Ctrl-C; a second Ctrl-C exits at once.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Finds the corpus from `--corpus` and `$DLXLAB_DATA`.
-pub fn locate_corpus(explicit: Option<&Path>) -> Source {
+/// Finds the corpus from `--corpus` and `$DLXLAB_DATA`: a `DLXLAB_DATA` that is set but missing
+/// (or lacks 17-clue.txt) is an error naming it (exit status 2), not the embedded corpus.
+pub fn locate_corpus(explicit: Option<&Path>) -> anyhow::Result<Source> {
     let data = std::env::var_os("DLXLAB_DATA").map(PathBuf::from);
-    corpus::locate(explicit, data.as_deref())
+    Ok(corpus::locate(explicit, data.as_deref())?)
 }
 
 /// The limits given by the common flags.
@@ -167,7 +168,7 @@ pub fn stop_flag() -> &'static AtomicBool {
 pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
     // A stream (pipe, FIFO, process substitution, standard input) is read once, here: the study
     // hashes the corpus before it starts and rates it beside the solvers.
-    let located = locate_corpus(args.corpus.as_deref());
+    let located = locate_corpus(args.corpus.as_deref())?;
     let described = located.describe();
     let source = located
         .settle()

@@ -120,16 +120,28 @@ fn locate_order() {
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(
         locate(Some(Path::new("-")), Some(dir.path())),
-        Source::Stdin
+        Ok(Source::Stdin)
     );
     assert_eq!(
         locate(Some(Path::new("x.txt")), None),
-        Source::Path("x.txt".into())
+        Ok(Source::Path("x.txt".into()))
     );
+    // Issue 38: a data directory that is set but missing, or without the file, is an error.
+    let missing = dir.path().join("nowhere");
+    assert_eq!(
+        locate(None, Some(&missing)),
+        Err(LocateError::NoDirectory(missing.clone()))
+    );
+    assert_eq!(
+        locate(None, Some(dir.path())),
+        Err(LocateError::NoDefaultFile(dir.path().to_path_buf()))
+    );
+    // An explicit corpus does not need the data directory.
+    assert!(locate(Some(Path::new("x.txt")), Some(&missing)).is_ok());
     std::fs::write(dir.path().join(DEFAULT_FILE), P).unwrap();
     assert_eq!(
         locate(None, Some(dir.path())),
-        Source::Path(dir.path().join(DEFAULT_FILE))
+        Ok(Source::Path(dir.path().join(DEFAULT_FILE)))
     );
     assert_eq!(Source::Path("a/b/17-clue.txt".into()).name(), "17-clue");
 }

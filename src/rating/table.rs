@@ -7,8 +7,11 @@
 //! SE's EP and ED, see [`super::technique`]; `se_profile` by issue 26: which Sudoku Explainer the
 //! ratings reproduce, [`super::SeProfile`], with `+uvwxyz-wing` when that wing was added). A line that is not a puzzle keeps its row, with empty
 //! ratings and the reason in `error`, so that rows reconcile with the corpus's puzzle lines. A
-//! puzzle SE would not rate has empty ratings too and its status in `error`: `multiple
-//! solutions`, `no solution: ...`, or `time limit` when `rate --max-seconds` ran out.
+//! puzzle SE would not rate has empty ratings too (`decision_tree` included) and its status in
+//! `error`: `multiple solutions`, `no solution: ...`, or `time limit` when `rate --limit-ms` ran
+//! out. `external_rating` is the corpus line's rating as [`crate::corpus::Fields`] reads it (the
+//! first number or `se=` field after the puzzle), in its shortest form (`3` for `3.0`), the same in
+//! `rate`, `study` and Python.
 
 use std::fs;
 use std::io::{self, Write};
@@ -88,13 +91,15 @@ pub fn rate_with(
     max_time: Option<Duration>,
     options: PathOptions,
 ) -> RatingRow {
-    let decision_tree = match (&grid, variant) {
-        (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
-        _ => None,
-    };
-    let result = grid.and_then(|g| {
+    let result = grid.clone().and_then(|g| {
         technique::technique_rating_with(g, max_time, options).map_err(|e| e.to_string())
     });
+    // A puzzle the technique rating refuses (several solutions, none, out of time) or a line
+    // that is not a puzzle has every rating column empty, the decision-tree index included.
+    let decision_tree = match (&grid, &result, variant) {
+        (Ok(g), Ok(_), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
+        _ => None,
+    };
     RatingRow {
         line,
         puzzle,
@@ -130,7 +135,7 @@ pub fn rate_record_with(
         record.line,
         record.text.clone(),
         record.grid.as_ref().map_err(|e| e.to_string()),
-        record.fields.rating.map(|r| r.to_string()),
+        record.fields.rating_text(),
         variant,
         max_time,
         options,
