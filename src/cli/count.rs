@@ -121,6 +121,14 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         corpus::Source::Arguments(inputs.into_iter().map(|i| i.text).collect())
     };
+    if let Some(out) = &args.out {
+        let input = match &source {
+            corpus::Source::Path(path) => Some(path.clone()),
+            corpus::Source::Stdin => Some(PathBuf::from("-")),
+            _ => None,
+        };
+        super::input::refuse_overwriting_input("--out", out, &Vec::from_iter(input))?;
+    }
     let lim = limits(args.max, args.limit_nodes, args.limit_ms);
     let names: Vec<String> = match &args.solver {
         Some(name) => vec![name.clone()],

@@ -44,6 +44,9 @@ pub fn run(args: DeriveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn remove_one(args: RemoveOneArgs) -> anyhow::Result<ExitCode> {
+    if let Some(out) = &args.out {
+        super::input::refuse_overwriting_input("--out", out, &[&args.corpus])?;
+    }
     let source = corpus::locate(Some(&args.corpus), None)?;
     let reader = source
         .open()

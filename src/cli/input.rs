@@ -21,6 +21,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
+use dlxlab::harness::output::{same_file, same_metadata};
 use dlxlab::sudoku::{Grid, GridError};
 
 /// Exit status when a puzzle given on the command line is invalid.
@@ -32,17 +33,25 @@ macro_rules! exit_status_table {
     () => {
         concat!(
             "Exit status (the same in every command):\n",
-            "  0    success; a corpus line that is not a puzzle is a record in the output, not an error\n",
+            "  0    success; a corpus line that is not a puzzle is a record in the output, not an error;\n",
+            "       a count is an answer, 0 included (solve --count, count, xc --count)\n",
             "  1    a puzzle given on the command line is invalid (nothing runs); or the work failed:\n",
             "       a solver gave a wrong answer or none (an external solver that crashed, hung or\n",
-            "       babbled; a puzzle no solver given handles), solvers disagree (check, study), or a\n",
-            "       puzzle could not be explained or minimised\n",
-            "  2    usage, input or output error: a bad flag, a file that cannot be read, an input with\n",
-            "       no valid puzzle at all (a binary file, say), a refused --resume\n",
+            "       babbled; a puzzle of a size no solver given supports), solvers disagree (check,\n",
+            "       study), a puzzle could not be explained, minimised or generated (generate keeps\n",
+            "       the others); or xc, printing solutions, found none\n",
+            "  2    usage, input or output error: a bad flag, a file that cannot be read or written, an\n",
+            "       input with no valid puzzle at all (a binary file, say), a refused --resume, an\n",
+            "       output that is an input, a DLXLAB_DATA directory that does not exist\n",
+            "  3    xc: --limit-nodes stopped the search before it was complete (a count is then\n",
+            "       printed as `at least N`, a lower bound)\n",
             "  130  interrupted (Ctrl-C); study and rate keep the puzzles they finished (--resume)"
         )
     };
 }
+
+/// The first line of the exit-status table, by which a help text is known to hold it.
+pub const EXIT_STATUS_TITLE: &str = "Exit status (the same in every command)";
 
 /// The exit-status table shown at the end of `dlxlab --help`.
 pub const EXIT_STATUS_TABLE: &str = exit_status_table!();
@@ -212,6 +221,17 @@ impl PuzzleArgs {
         None
     }
 
+    /// The files this input reads: `--corpus` (or `-`), and `-` for standard input when a
+    /// positional `-` or piped input is read; what [`refuse_overwriting_input`] compares an
+    /// output with.
+    pub fn input_paths(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = self.corpus.iter().cloned().collect();
+        if self.puzzles.iter().any(|p| p == "-") || (self.puzzles.is_empty() && self.corpus.is_none() && stdin_piped()) {
+            paths.push(PathBuf::from("-"));
+        }
+        paths
+    }
+
     /// The positional puzzles other than `-`, as `(argument number, text)`.
     pub fn inline_puzzles(&self) -> Vec<(usize, &str)> {
         self.puzzles
@@ -337,6 +357,49 @@ fn first_stop(bytes: &[u8]) -> Option<usize> {
     rest.iter()
         .position(stop)
         .map(|i| bytes.len() - rest.len() + i)
+}
+
+/// Refuses to write `out` when it is one of `inputs` (compared as files, through links and other
+/// spellings: [`same_file`]; `-` stands for standard input, which counts when it is redirected
+/// from that file): the output would replace the input it is read from (issue 38). `flag` names
+/// the output option in the message.
+pub fn refuse_overwriting_input(
+    flag: &str,
+    out: &Path,
+    inputs: &[impl AsRef<Path>],
+) -> anyhow::Result<()> {
+    for input in inputs {
+        let input = input.as_ref();
+        let same = if input == Path::new("-") {
+            stdin_metadata()
+                .zip(fs::metadata(out).ok())
+                .is_some_and(|(a, b)| a.is_file() && same_metadata(&a, &b))
+        } else {
+            same_file(input, out)
+        };
+        if same {
+            bail!(
+                "{flag} {} is the input {}: writing it would destroy the input; nothing was written (choose another output)",
+                out.display(),
+                input_name(&input.display().to_string())
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The metadata of the file behind standard input, when it can be read.
+fn stdin_metadata() -> Option<fs::Metadata> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+        fs::File::from(fd).metadata().ok()
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
 
 /// Whether standard input is a pipe or a redirected file (not a terminal, not `/dev/null`).

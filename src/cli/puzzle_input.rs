@@ -34,6 +34,9 @@ pub fn for_each_puzzle<F>(input: &PuzzleInput, f: F) -> anyhow::Result<ExitCode>
 where
     F: Fn(u64, &Grid) -> Result<String, String> + Sync,
 {
+    if let Some(out) = &input.out {
+        super::input::refuse_overwriting_input("--out", out, &input.input.input_paths())?;
+    }
     let inputs = match input.input.require_puzzles("the command", parse_grid)? {
         Ok(inputs) => inputs,
         Err(code) => return Ok(code),

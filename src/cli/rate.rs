@@ -20,7 +20,7 @@ use dlxlab::rating::technique::{self, TechniqueRating};
 use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
-use super::input::{first_field, parse_grid, Origin, PuzzleArgs};
+use super::input::{first_field, parse_grid, refuse_overwriting_input, Origin, PuzzleArgs};
 use super::study::{progress_bar, stop_flag};
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
@@ -195,6 +195,9 @@ fn error_kind(error: &str) -> &'static str {
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     // Read lossily, so that a line that is not UTF-8 becomes one row with an error instead of
     // aborting the whole corpus.
+    if let Some(out) = &args.out {
+        refuse_overwriting_input("--out", out, &args.input.input_paths())?;
+    }
     let inputs = match args.input.require_puzzles("rate", parse_grid)? {
         Ok(inputs) => inputs,
         Err(code) => return Ok(code),
