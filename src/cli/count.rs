@@ -1,6 +1,6 @@
 //! `dlxlab count`: solutions per puzzle of a corpus (up to `--max`, all with `--max 0`) into a CSV.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -174,7 +174,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let mut stdout = BufWriter::new(io::stdout());
+    let mut stdout = BufWriter::new(super::input::Stdout::new());
     let out: &mut (dyn Write + Send) = match &mut file {
         Some(f) => f,
         None => &mut stdout,

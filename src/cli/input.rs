@@ -388,6 +388,38 @@ pub fn refuse_overwriting_input(
     Ok(())
 }
 
+/// Standard output, whose write errors name it (`standard output: No space left on device`), as
+/// the errors of an output file name the file.
+pub struct Stdout(io::Stdout);
+
+impl Stdout {
+    /// Standard output.
+    pub fn new() -> Stdout {
+        Stdout(io::stdout())
+    }
+}
+
+impl Default for Stdout {
+    fn default() -> Self {
+        Stdout::new()
+    }
+}
+
+impl io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(named_stdout)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(named_stdout)
+    }
+}
+
+/// An error of standard output, naming it (the kind is kept: a broken pipe stays one).
+fn named_stdout(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("writing standard output: {e}"))
+}
+
 /// The metadata of the file behind standard input, when it can be read.
 fn stdin_metadata() -> Option<fs::Metadata> {
     #[cfg(unix)]

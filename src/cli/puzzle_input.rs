@@ -2,7 +2,7 @@
 //! ([`PuzzleArgs`]), mapped in parallel and printed in input order.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,7 +45,7 @@ where
         Some(path) => Box::new(BufWriter::new(
             File::create(path).with_context(|| format!("creating {}", path.display()))?,
         )),
-        None => Box::new(BufWriter::new(io::stdout().lock())),
+        None => Box::new(BufWriter::new(super::input::Stdout::new())),
     };
     let mut failed = false;
     for (chunk_index, chunk) in inputs.chunks(4096).enumerate() {

@@ -118,13 +118,20 @@ fn rate_line(
     )
 }
 
+/// What this run is a run of ([`RateRun`]), and its technique options as records written before
+/// issue 38 spelled them (Rust's debug text), which a resume accepts as the same.
+struct ThisRun {
+    run: RateRun,
+    legacy_options: String,
+}
+
 /// Opens the output of a run into `out` after checking what is there, and returns it with the
 /// number of input lines already rated (see [`dlxlab::rating::resumable`]). Nothing is renamed,
 /// truncated or written before every check passed: a resume must find a partial run of the same
 /// inputs and settings; a fresh run refuses a partial one unless `force`.
 fn prepare_output(
     out: &Path,
-    this_run: &RateRun,
+    this_run: &ThisRun,
     lines: &[(u64, &str)],
     resume: bool,
     force: bool,
@@ -145,13 +152,18 @@ fn prepare_output(
                 partial.display()
             );
         }
-        let recorded = RateRun::read(&record).with_context(|| {
+        let mut recorded = RateRun::read(&record).with_context(|| {
             format!(
                 "cannot resume {}: no readable record of what it is a run of; nothing was changed (start afresh with --force)",
                 partial.display()
             )
         })?;
-        let differences = this_run.differences(&recorded);
+        // Records written before issue 38 hold the options as Rust's debug text of the same
+        // settings: the same run.
+        if recorded.options == this_run.legacy_options {
+            recorded.options = this_run.run.options.clone();
+        }
+        let differences = this_run.run.differences(&recorded);
         if !differences.is_empty() {
             bail!(
                 "cannot resume {}: {}; nothing was changed (start afresh with --force)",
@@ -173,6 +185,7 @@ fn prepare_output(
         );
     }
     this_run
+        .run
         .write(&record)
         .with_context(|| format!("writing {}", record.display()))?;
     let file = AtomicFile::create(out).with_context(|| format!("creating {}", out.display()))?;
@@ -217,13 +230,17 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     let max_time = rating_budget(args.limit_ms, args.max_seconds);
     let options = args.se_profile.path_options(args.uvwxyz_wing);
     let numbered: Vec<(u64, &str)> = lines.iter().map(|&(n, t)| (n as u64, t)).collect();
-    let this_run = RateRun {
+    let run = RateRun {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
         inputs_sha256: resumable::input_digest(&numbered),
         inputs: numbered.len() as u64,
         decision_tree: variant.map(|v| format!("{v:?}")),
         limit_ms: max_time.as_millis() as u64,
-        options: format!("{options:?}"),
+        options: SeProfile::label(options).to_string(),
+    };
+    let this_run = ThisRun {
+        run,
+        legacy_options: format!("{options:?}"),
     };
     let (mut file, skip) = match &args.out {
         Some(out) => {
@@ -233,7 +250,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         None if args.resume => bail!("--resume continues the file of --out: give it"),
         None => (None, 0),
     };
-    let mut stdout = io::stdout().lock();
+    let mut stdout = io::BufWriter::new(super::input::Stdout::new());
     let sink: &mut dyn Write = match &mut file {
         Some(f) => f,
         None => &mut stdout,

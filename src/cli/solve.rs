@@ -1,6 +1,6 @@
 //! `dlxlab solve`: solve puzzles given on the command line or in a corpus, optionally traced.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -65,7 +65,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             max_time: args.limit_ms.map(Duration::from_millis),
         },
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::input::Stdout::new());
     if let Some(name) = &args.variant {
         if args.trace || args.solver.is_some() {
             bail!(

@@ -56,13 +56,17 @@ impl AtomicFile {
 
     /// Pushes buffered bytes to the file (so that an interruption keeps them).
     pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        self.out.flush().map_err(|e| with_path(e, &self.partial))
     }
 
-    /// Flushes, syncs and renames the file to its final name.
+    /// Flushes, syncs and renames the file to its final name. Every error names the file (a full
+    /// disk included).
     pub fn commit(mut self) -> io::Result<()> {
-        self.out.flush()?;
-        self.out.get_ref().sync_all()?;
+        self.out.flush().map_err(|e| with_path(e, &self.partial))?;
+        self.out
+            .get_ref()
+            .sync_all()
+            .map_err(|e| with_path(e, &self.partial))?;
         fs::rename(&self.partial, &self.dest).map_err(|e| with_path(e, &self.dest))
     }
 }
@@ -77,11 +81,13 @@ impl AtomicFile {
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.out.write(buf)
+        self.out
+            .write(buf)
+            .map_err(|e| with_path(e, &self.partial))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        AtomicFile::flush(self)
     }
 }
 
