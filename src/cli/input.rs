@@ -226,7 +226,9 @@ impl PuzzleArgs {
     /// output with.
     pub fn input_paths(&self) -> Vec<PathBuf> {
         let mut paths: Vec<PathBuf> = self.corpus.iter().cloned().collect();
-        if self.puzzles.iter().any(|p| p == "-") || (self.puzzles.is_empty() && self.corpus.is_none() && stdin_piped()) {
+        if self.puzzles.iter().any(|p| p == "-")
+            || (self.puzzles.is_empty() && self.corpus.is_none() && stdin_piped())
+        {
             paths.push(PathBuf::from("-"));
         }
         paths

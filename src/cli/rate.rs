@@ -10,8 +10,8 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
-use dlxlab::harness::output::{partial_path, AtomicFile};
 use dlxlab::corpus::Fields;
+use dlxlab::harness::output::{partial_path, AtomicFile};
 use dlxlab::logic;
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::resumable::{self, RateRun};

@@ -123,11 +123,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         let count = args.count.then_some(limits.max_solutions);
         let mut wrong = 0;
         for puzzle in puzzles() {
-            let answer =
-                write_traced(&mut out, solver.name(), puzzle, count, |grid, sink| {
-                    trace::solve_traced(solver.name(), grid, &limits, sink)
-                })?
-                .context("solver cannot trace")?;
+            let answer = write_traced(&mut out, solver.name(), puzzle, count, |grid, sink| {
+                trace::solve_traced(solver.name(), grid, &limits, sink)
+            })?
+            .context("solver cannot trace")?;
             wrong += u32::from(answer == TracedAnswer::Wrong);
         }
         out.flush()?;

@@ -150,20 +150,25 @@ pub struct Line {
 }
 
 /// What a line holds once its UTF-8 byte-order mark (line 1 only) and surrounding ASCII white
-/// space are removed, or the kind of a comment or blank line. The one rule of [`parse_line`] and
-/// [`text_lines`].
-fn content(number: u64, bytes: &[u8]) -> Result<&[u8], LineKind> {
+/// space are removed: the one rule of [`parse_line`] and [`text_lines`].
+enum Content<'a> {
+    Blank,
+    Comment,
+    Text(&'a [u8]),
+}
+
+fn content(number: u64, bytes: &[u8]) -> Content<'_> {
     let mut bytes = bytes;
     if number == 1 {
         bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     }
     let bytes = bytes.trim_ascii();
     if bytes.is_empty() {
-        Err(LineKind::Blank)
+        Content::Blank
     } else if bytes[0] == b'#' {
-        Err(LineKind::Comment)
+        Content::Comment
     } else {
-        Ok(bytes)
+        Content::Text(bytes)
     }
 }
 
@@ -171,8 +176,9 @@ fn content(number: u64, bytes: &[u8]) -> Result<&[u8], LineKind> {
 /// removed from line 1.
 pub fn parse_line(number: u64, bytes: &[u8]) -> Line {
     let kind = match content(number, bytes) {
-        Ok(bytes) => LineKind::Puzzle(parse_record(number, bytes)),
-        Err(kind) => kind,
+        Content::Text(bytes) => LineKind::Puzzle(parse_record(number, bytes)),
+        Content::Blank => LineKind::Blank,
+        Content::Comment => LineKind::Comment,
     };
     Line { number, kind }
 }
@@ -185,9 +191,10 @@ pub fn text_lines(text: &str) -> impl Iterator<Item = (u64, &str)> {
     text.lines().enumerate().filter_map(|(i, line)| {
         let number = i as u64 + 1;
         // `content` strips whole ASCII bytes and a whole BOM, so the rest is still UTF-8.
-        content(number, line.as_bytes())
-            .ok()
-            .map(|bytes| (number, std::str::from_utf8(bytes).unwrap_or_default()))
+        match content(number, line.as_bytes()) {
+            Content::Text(bytes) => Some((number, std::str::from_utf8(bytes).unwrap_or_default())),
+            Content::Blank | Content::Comment => None,
+        }
     })
 }
 

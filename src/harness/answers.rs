@@ -378,7 +378,10 @@ mod tests {
         assert_eq!(line(&outcome(Status::Multiple, 5), Some(5)), "at least 5\n");
         assert_eq!(line(&outcome(Status::Multiple, 5), Some(0)), "5\n");
         assert_eq!(line(&outcome(Status::Multiple, 4), Some(5)), "4\n");
-        assert_eq!(line(&outcome(Status::Limit, 3), Some(0)), "limit: at least 3\n");
+        assert_eq!(
+            line(&outcome(Status::Limit, 3), Some(0)),
+            "limit: at least 3\n"
+        );
         assert_eq!(line(&outcome(Status::Limit, 1), Some(1)), "at least 1\n");
         assert_eq!(line(&outcome(Status::Limit, 3), None), "limit\n");
     }

@@ -219,7 +219,12 @@ struct RatingsInput {
 impl RatingsInput {
     /// Moves to the next row, which must come after `line` (a rated shard is in line order).
     fn advance(&mut self, line: Option<u64>) -> Result<(), HarnessError> {
-        self.head = match self.records.next().transpose().map_err(csv_err(&self.path))? {
+        self.head = match self
+            .records
+            .next()
+            .transpose()
+            .map_err(csv_err(&self.path))?
+        {
             None => None,
             Some(record) => {
                 let number = std::str::from_utf8(record.get(0).unwrap_or_default())

@@ -81,9 +81,7 @@ impl AtomicFile {
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.out
-            .write(buf)
-            .map_err(|e| with_path(e, &self.partial))
+        self.out.write(buf).map_err(|e| with_path(e, &self.partial))
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -257,6 +257,32 @@ pub fn write_file(rows: &[RatingRow], path: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
 
+    /// Issue 38: a refused puzzle has every rating column empty, the decision tree included.
+    #[test]
+    fn refused_puzzles_have_no_decision_tree() {
+        let empty = Grid::parse(&".".repeat(81)).unwrap();
+        let row = rate(
+            1,
+            String::new(),
+            Ok(&empty),
+            None,
+            Some(Variant::Combined),
+            None,
+        );
+        assert_eq!(row.result, Err("multiple solutions".to_string()));
+        assert_eq!(row.decision_tree, None);
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let row = rate(
+            1,
+            p.into(),
+            Ok(&Grid::parse(p).unwrap()),
+            None,
+            Some(Variant::Combined),
+            None,
+        );
+        assert!(row.result.is_ok() && row.decision_tree.is_some());
+    }
+
     #[test]
     fn rows_reconcile_with_puzzle_lines() {
         let text = "# comment\n\

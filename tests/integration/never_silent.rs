@@ -85,13 +85,8 @@ fn one_rule_for_the_external_rating_in_every_command() {
 
     // What `generate --rating` writes (`se=X.Y`) is read back as the external rating: the
     // generator's own technique rating, so the two columns agree.
-    let generated = run_ok(dlxlab(dir.path()).args([
-        "generate",
-        "--count",
-        "2",
-        "--rating",
-        "1.0..3.0",
-    ]));
+    let generated =
+        run_ok(dlxlab(dir.path()).args(["generate", "--count", "2", "--rating", "1.0..3.0"]));
     let made = dir.path().join("made.txt");
     std::fs::write(&made, &generated.stdout).unwrap();
     assert!(text(&generated.stdout).contains(" se="));
@@ -136,7 +131,13 @@ fn a_byte_order_mark_is_accepted_by_every_command() {
             .unwrap();
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         assert!(out.status.success(), "{command:?}: {stderr}");
-        for bad in ["invalid:", ",invalid,", " 1 invalid", "82 cells", "# line 1"] {
+        for bad in [
+            "invalid:",
+            ",invalid,",
+            " 1 invalid",
+            "82 cells",
+            "# line 1",
+        ] {
             assert!(!stdout.contains(bad), "{command:?}: {stdout}");
         }
     }
@@ -184,7 +185,10 @@ fn sizes_a_solver_does_not_support_are_a_status_not_agreement() {
     );
     assert!(!stderr.contains("no solver supports"), "{stderr}");
     assert!(stderr.contains("unsupported 1"), "{stderr}");
-    assert!(stderr.contains("solvers that do:") && stderr.contains("dlx"), "{stderr}");
+    assert!(
+        stderr.contains("solvers that do:") && stderr.contains("dlx"),
+        "{stderr}"
+    );
 }
 
 /// Item 12: a puzzle `rate` refuses (several solutions, none) has every rating column empty, the
@@ -267,7 +271,14 @@ fn an_output_that_is_the_input_is_refused() {
         &["count", "--quiet", "--corpus", "x.txt", "--out", "./x.txt"],
         &["canon", "--corpus", "x.txt", "--out", "x.txt"],
         &["minimize", "--corpus", "x.txt", "--out", "x.txt"],
-        &["derive", "remove-one", "--corpus", "x.txt", "--out", "x.txt"],
+        &[
+            "derive",
+            "remove-one",
+            "--corpus",
+            "x.txt",
+            "--out",
+            "x.txt",
+        ],
     ] {
         let out = output(cwd, args);
         let stderr = text(&out.stderr);
@@ -288,7 +299,9 @@ fn an_output_that_is_the_input_is_refused() {
     std::fs::write(cwd.join("p.dlx"), problem).unwrap();
     let out = output(
         cwd,
-        &["xc", "p.dlx", "--engine", "memo", "--count", "--zdd", "p.dlx"],
+        &[
+            "xc", "p.dlx", "--engine", "memo", "--count", "--zdd", "p.dlx",
+        ],
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert_eq!(std::fs::read_to_string(cwd.join("p.dlx")).unwrap(), problem);
@@ -326,7 +339,10 @@ fn generate_keeps_what_it_made() {
     let out = output(dir.path(), &args);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("5 of 6 puzzles could not be made"), "{stderr}");
+    assert!(
+        stderr.contains("5 of 6 puzzles could not be made"),
+        "{stderr}"
+    );
     let made = std::fs::read_to_string(dir.path().join("made.txt")).unwrap();
     let puzzles: Vec<&str> = made.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(puzzles.len(), 1, "{made}");
@@ -366,7 +382,10 @@ fn one_exit_status_table_for_every_command() {
     for command in &commands {
         for flag in ["-h", "--help"] {
             let help = text(&run_ok(dlxlab(cwd).args([command.as_str(), flag])).stdout);
-            assert!(help.trim_end().ends_with(table), "{command} {flag}:\n{help}");
+            assert!(
+                help.trim_end().ends_with(table),
+                "{command} {flag}:\n{help}"
+            );
         }
     }
     assert!(table.contains("  3    xc:"), "{table}");
@@ -437,7 +456,10 @@ fn errors_name_the_file_and_real_choices() {
     let out = output(cwd, &["xc", "m.dlx", "--engine", "dc"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr.contains("--engine dlx") && !stderr.contains("mcc engine"), "{stderr}");
+    assert!(
+        stderr.contains("--engine dlx") && !stderr.contains("mcc engine"),
+        "{stderr}"
+    );
 
     // A refused resume shows settings in words, not Rust's debug text.
     std::fs::write(cwd.join("r.csv.partial"), "").unwrap();
@@ -478,7 +500,10 @@ fn errors_name_the_file_and_real_choices() {
     let out = output(cwd, &["report", "s1"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("nodes-ecdf.png: Is a directory"), "{stderr}");
+    assert!(
+        stderr.contains("nodes-ecdf.png: Is a directory"),
+        "{stderr}"
+    );
     assert!(!stderr.contains("ImageError"), "{stderr}");
     let runs = std::fs::read_to_string(s2.join("runs.csv")).unwrap();
     let mut lines: Vec<String> = runs.lines().map(str::to_string).collect();
