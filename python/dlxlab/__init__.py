@@ -91,12 +91,14 @@ def rate(
 
     - ``line``: the corpus line (1-based; for a list, its position plus 1);
     - ``puzzle``: the puzzle field as written;
-    - ``decision_tree``: the decision-tree index (missing when ``decision_tree=None``);
+    - ``decision_tree``: the decision-tree index (missing when ``decision_tree=None``, and
+      for a puzzle the rating refuses: see ``error``);
     - ``technique_rating``: SE's ER, the highest step score on the solving path; missing when
       the techniques run out ("beyond" in the CSV) or the line could not be rated;
     - ``hardest_technique``: the technique that scored it (when beyond: the hardest reached);
     - ``steps``: the number of steps of the path;
-    - ``external_rating``: the rating the corpus line carries after the puzzle, if any;
+    - ``external_rating``: the rating the corpus line carries after the puzzle, if any: the
+      first field that is a number or an ``se=`` field (as ``dlxlab rate`` reads it);
     - ``error``: empty, or why there is no rating: ``multiple solutions``,
       ``no solution: ...``, ``time limit`` (``max_seconds`` ran out), or why the line is not a
       puzzle;

@@ -83,8 +83,10 @@ pub struct Problem {
 }
 
 impl Problem {
-    fn wrap(problem: xc::Problem, mut warnings: Vec<String>) -> Problem {
-        warnings.extend(problem.warnings().iter().map(|w| format!("{w:?}")));
+    /// `warnings`: what the caller's reading dropped, numbered as its input is (Python's option
+    /// index, or the line of Knuth's text); the builder's own warnings say the same in its
+    /// numbering and are not repeated.
+    fn wrap(problem: xc::Problem, warnings: Vec<String>) -> Problem {
         Problem {
             problem: Arc::new(problem),
             warnings,
@@ -108,6 +110,21 @@ fn engine_for(
         return Ok((Box::new(xc::mcc::Mcc::new(problem)), EngineKind::Mcc));
     }
     choose::exact_with(problem, method)
+}
+
+/// The message of the builder's error about `options[i]`, numbered as Python indexes the list
+/// (the library numbers options from 1), once.
+fn option_error(i: usize, e: xc::XcError) -> String {
+    match e {
+        xc::XcError::RepeatedItem { item, .. } => {
+            format!("options[{i}]: item `{item}` appears more than once")
+        }
+        xc::XcError::EmptyOption { .. } => format!("options[{i}] is empty"),
+        xc::XcError::ColorOnPrimary { item, .. } => {
+            format!("options[{i}]: primary item `{item}` cannot have a colour")
+        }
+        other => format!("options[{i}]: {other}"),
+    }
 }
 
 fn method(engine: &str) -> PyResult<Method> {
@@ -186,7 +203,7 @@ impl Problem {
                 for (item, colour) in map {
                     let at = words.iter().position(|w| w == item).ok_or_else(|| {
                         value_error(format!(
-                            "colors[{i}] colours item {item:?}, which option {i} does not contain"
+                            "colors[{i}] colours item {item:?}, which options[{i}] does not contain"
                         ))
                     })?;
                     words[at] = format!("{item}:{colour}");
@@ -195,9 +212,11 @@ impl Problem {
             let refs: Vec<&str> = words.iter().map(String::as_str).collect();
             let kept = b
                 .option_named(&refs)
-                .map_err(|e| value_error(format!("option {i}: {e}")))?;
+                .map_err(|e| value_error(option_error(i, e)))?;
             if kept.is_none() {
-                warnings.push(format!("option {i} has no primary item and was dropped"));
+                warnings.push(format!(
+                    "options[{i}] has no primary item and was dropped (as Knuth's dlx1 does)"
+                ));
             }
         }
         let problem = b.build().map_err(value_error)?;

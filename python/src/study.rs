@@ -200,12 +200,14 @@ fn rating_rows(
 ///
 /// - line: the corpus line (1-based; for a list, the position in it plus 1);
 /// - puzzle: the puzzle field as written;
-/// - decision_tree: the decision-tree index (None when decision_tree=None);
+/// - decision_tree: the decision-tree index (None when decision_tree=None, and for a puzzle the
+///   rating refuses: see error);
 /// - technique_rating: SE's ER, the highest step score on the path; None when the techniques
 ///   run out ("beyond" in the CSV) or the line could not be rated (see error);
 /// - hardest_technique: the technique that scored it (when beyond: the hardest reached);
 /// - steps: the number of steps of the path;
-/// - external_rating: the rating the corpus line carries after the puzzle, if any;
+/// - external_rating: the rating the corpus line carries after the puzzle, if any: the first
+///   field that is a number or an se= field (as `dlxlab rate` and `study` read it);
 /// - error: "" or why there is no rating: "multiple solutions", "no solution: ...",
 ///   "time limit" (max_seconds ran out), or why the line is not a puzzle;
 /// - pearl_rating: SE's EP, the highest score up to the first placement (None: beyond);

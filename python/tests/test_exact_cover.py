@@ -128,7 +128,19 @@ def test_multiplicities_run_algorithm_m():
 def test_option_without_primary_item_is_dropped_with_a_warning():
     p = dlxlab.Problem(["a"], [["a"], ["x"]], secondary=["x"])
     assert p.n_options == 1
-    assert p.warnings and "option 1" in p.warnings[0]
+    # Issue 38: one warning, numbered as Python indexes the list, in words (not Rust's debug text).
+    assert p.warnings == ["options[1] has no primary item and was dropped (as Knuth's dlx1 does)"]
+    k = dlxlab.Problem.from_knuth("a | x\na\nx\n")
+    assert k.warnings == ["line 3: option has no primary item and was dropped (as Knuth's dlx1 does)"]
+
+
+def test_option_errors_are_numbered_once_as_python_indexes():
+    with pytest.raises(ValueError) as e:
+        dlxlab.Problem(["a", "b"], [["b"], ["a", "a"]])
+    assert str(e.value) == "options[1]: item `a` appears more than once"
+    with pytest.raises(ValueError) as e:
+        dlxlab.Problem(["a"], [["a"], []])
+    assert str(e.value) == "options[1] is empty"
 
 
 @pytest.mark.parametrize(

@@ -73,6 +73,17 @@ def test_rate_rows_have_the_columns_of_ratings_csv():
         dlxlab.rate([EASY + "\n" + EASY])
 
 
+def test_refused_puzzles_have_every_rating_empty_and_the_cli_rating_rule():
+    # Issue 38: no decision_tree for a puzzle the rating refuses (several solutions).
+    rows = dlxlab.rate([EASY, "." * 81], decision_tree="combined", as_frame=False)
+    assert rows[0]["decision_tree"] is not None
+    assert rows[1]["error"] == "multiple solutions" and rows[1]["decision_tree"] is None
+    # The external rating: the first number or se= field after the puzzle, as the CLI reads it.
+    lines = [EASY + " 7.2 src=12", EASY + " 7.2 8.3", EASY + " se=7.2", EASY + " src=12 3.0"]
+    rows = dlxlab.rate(lines, decision_tree=None, as_frame=False)
+    assert [r["external_rating"] for r in rows] == [7.2, 7.2, 7.2, 3.0]
+
+
 def test_generate_is_reproducible_and_unique():
     a = dlxlab.generate(3, seed=7, symmetry="rot180", threads=1)
     b = dlxlab.generate(3, seed=7, symmetry="rot180", threads=2)

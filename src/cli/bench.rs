@@ -188,7 +188,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             loop_peers[i].name = loop_peers[i].program.display().to_string();
         }
     }
-    let source = locate_corpus(args.corpus.as_deref());
+    let source = locate_corpus(args.corpus.as_deref())?;
     let mut puzzles = Vec::new();
     let mut invalid = 0u64;
     for line in source

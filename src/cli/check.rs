@@ -13,7 +13,10 @@ use dlxlab::sudoku::check_solution;
 
 use super::input::{parse_grid, Origin, PuzzleArgs};
 
-/// Run solvers over a corpus and fail on any invalid solution or disagreement.
+/// Run solvers over a corpus and fail on any invalid solution or disagreement. A solver that does
+/// not support a puzzle's size (fast and band are 9x9 only) is not run on it: the `unsupported`
+/// column counts those puzzles; that is a failure (exit status 1) for a solver named with
+/// --solvers or --external, and a note for the default set.
 #[derive(Args, Debug)]
 #[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct CheckArgs {
@@ -41,11 +44,18 @@ struct Answer {
 struct LineReport {
     line: Origin,
     answers: Vec<Option<Answer>>,
+    /// Per solver: it was not run because it does not support the grid's size.
+    unsupported: Vec<bool>,
+    /// The grid's side (0 for a line that is not a puzzle).
+    side: usize,
     invalid_input: Option<String>,
     failures: Vec<String>,
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    // Solvers asked for by name (and external ones) must check every puzzle; the default set
+    // skips the sizes a solver does not support, and says so.
+    let chosen = !args.solvers.is_empty();
     let mut solvers: Vec<Box<dyn Solver>> = if args.solvers.is_empty() {
         all_solvers()
             .into_iter()
@@ -61,6 +71,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
         chosen
     };
+    let builtin = solvers.len();
     solvers.extend(args.external.solvers()?);
     if solvers.is_empty() {
         bail!("no solver to check");
@@ -75,7 +86,21 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let limits = SolveLimits::default();
     let reports: Vec<LineReport> = puzzles
         .par_iter()
-        .map(|input| check_line(&solvers, input.origin, input.puzzle(), &limits))
+        .map(|input| {
+            let mut report = check_line(&solvers, input.origin, input.puzzle(), &limits);
+            // (A puzzle that no solver given supports has its own failure already.)
+            let some_ran = report.unsupported.iter().any(|&u| !u);
+            for (k, solver) in solvers.iter().enumerate() {
+                if some_ran && report.unsupported[k] && (chosen || k >= builtin) {
+                    report.failures.push(format!(
+                        "{} (given) does not support {side}x{side} grids: not checked",
+                        solver.name(),
+                        side = report.side
+                    ));
+                }
+            }
+            report
+        })
         .collect();
 
     let mut out = io::stdout().lock();
@@ -90,17 +115,23 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12} {:>14} {:>12}",
+        "{:<10} {:>8} {:>8} {:>8} {:>8} {:>11} {:>12} {:>14} {:>12}",
         "solver",
         "unique",
         "multiple",
         "none",
         "limit",
+        "unsupported",
         "nodes/puzzle",
         "guesses/puzzle",
         "µs/puzzle"
     )?;
+    let mut skipped: Vec<String> = Vec::new();
     for (k, name) in names.iter().enumerate() {
+        let unsupported = reports.iter().filter(|r| r.unsupported[k]).count();
+        if unsupported > 0 {
+            skipped.push(format!("{name} {unsupported}"));
+        }
         let mut by_status: BTreeMap<Status, usize> = BTreeMap::new();
         let (mut nodes, mut guesses, mut time, mut runs) = (0u64, 0u64, 0u64, 0u64);
         for a in reports.iter().filter_map(|r| r.answers[k].as_ref()) {
@@ -120,12 +151,13 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         };
         writeln!(
             out,
-            "{:<10} {:>8} {:>8} {:>8} {:>8} {:>12.1} {:>14.1} {:>12.1}",
+            "{:<10} {:>8} {:>8} {:>8} {:>8} {:>11} {:>12.1} {:>14.1} {:>12.1}",
             name,
             get(Status::Unique),
             get(Status::Multiple),
             get(Status::None),
             get(Status::Limit),
+            unsupported,
             per(nodes),
             per(guesses),
             per(time) / 1000.0
@@ -138,8 +170,16 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     for f in &failures {
         writeln!(out, "{f}")?;
     }
-    if failures.is_empty() {
+    if failures.is_empty() && skipped.is_empty() {
         writeln!(out, "all solvers agree; every solution checked")?;
+        Ok(ExitCode::SUCCESS)
+    } else if failures.is_empty() {
+        writeln!(
+            out,
+            "the solvers agree where they ran; every solution checked; puzzles of a size a solver \
+             does not support were not run by it (unsupported: {})",
+            skipped.join(", ")
+        )?;
         Ok(ExitCode::SUCCESS)
     } else {
         writeln!(out, "{} failures", failures.len())?;
@@ -149,7 +189,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
 
 /// Runs every solver on one puzzle and lists what is wrong: invalid solutions, and answers that
 /// differ from the first solver's (status, count, and the solution when it is unique). Solvers
-/// that do not handle the grid's size are skipped.
+/// that do not handle the grid's size are skipped and marked in `unsupported`.
 fn check_line(
     solvers: &[Box<dyn Solver>],
     line: Origin,
@@ -159,6 +199,8 @@ fn check_line(
     let mut report = LineReport {
         line,
         answers: Vec::with_capacity(solvers.len()),
+        unsupported: vec![false; solvers.len()],
+        side: 0,
         invalid_input: None,
         failures: Vec::new(),
     };
@@ -170,7 +212,11 @@ fn check_line(
             return report;
         }
     };
-    if !solvers.iter().any(|s| s.supports(grid.shape())) {
+    report.side = grid.shape().side();
+    for (k, solver) in solvers.iter().enumerate() {
+        report.unsupported[k] = !solver.supports(grid.shape());
+    }
+    if report.unsupported.iter().all(|&u| u) {
         let side = grid.shape().side();
         report
             .failures

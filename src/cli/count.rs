@@ -1,6 +1,6 @@
 //! `dlxlab count`: solutions per puzzle of a corpus (up to `--max`, all with `--max 0`) into a CSV.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -77,6 +77,17 @@ pub struct CountArgs {
     quiet: bool,
 }
 
+/// The status of a puzzle no solver given supports (a valid grid of another size), in the count
+/// CSV's `status` column.
+const UNSUPPORTED: &str = "unsupported";
+
+/// Whether a row is of a valid puzzle that no solver given supports: the harness gives it status
+/// `invalid` with the grid's clue count and no solver error (a line that is not a puzzle has no
+/// clue count).
+fn is_unsupported(row: &Row) -> bool {
+    row.status == Status::Invalid && row.clues.is_some() && !row.is_solver_error()
+}
+
 #[derive(Serialize)]
 struct CountRow<'a> {
     line: u64,
@@ -92,7 +103,7 @@ struct CountRow<'a> {
 pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     let inline = args.input.inline_puzzles();
     let source = if inline.is_empty() {
-        locate_corpus(args.input.stream_path().as_deref())
+        locate_corpus(args.input.stream_path().as_deref())?
     } else {
         if args.input.stream_path().is_some() {
             bail!("count takes puzzles on the command line or a corpus (or `-`), not both");
@@ -111,6 +122,14 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         corpus::Source::Arguments(inputs.into_iter().map(|i| i.text).collect())
     };
+    if let Some(out) = &args.out {
+        let input = match &source {
+            corpus::Source::Path(path) => Some(path.clone()),
+            corpus::Source::Stdin => Some(PathBuf::from("-")),
+            _ => None,
+        };
+        super::input::refuse_overwriting_input("--out", out, &Vec::from_iter(input))?;
+    }
     let lim = limits(args.max, args.limit_nodes, args.limit_ms);
     let names: Vec<String> = match &args.solver {
         Some(name) => vec![name.clone()],
@@ -156,7 +175,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let mut stdout = BufWriter::new(io::stdout());
+    let mut stdout = BufWriter::new(super::input::Stdout::new());
     let out: &mut (dyn Write + Send) = match &mut file {
         Some(f) => f,
         None => &mut stdout,
@@ -179,28 +198,45 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     let mut reader = source
         .open()
         .with_context(|| format!("opening {}", source.describe()))?;
-    let mut statuses = [0u64; 5];
+    // unique, multiple, none, limit, invalid, unsupported.
+    let mut statuses = [0u64; 6];
     let mut errors = 0u64;
+    // The sizes of the puzzles no solver given supports (for the hint at the end).
+    let mut unsupported_shapes: Vec<dlxlab::sudoku::Shape> = Vec::new();
     let start = Instant::now();
     let mut sink = |rows: &[Row], _: &[u8]| -> Result<(), harness::HarnessError> {
         for row in rows {
-            let k = [
-                Status::Unique,
-                Status::Multiple,
-                Status::None,
-                Status::Limit,
-                Status::Invalid,
-            ]
-            .iter()
-            .position(|&s| s == row.status)
-            .unwrap_or(4);
+            let unsupported = is_unsupported(row);
+            let k = if unsupported {
+                if let Ok(grid) = Grid::parse(&row.puzzle) {
+                    if !unsupported_shapes.contains(&grid.shape()) {
+                        unsupported_shapes.push(grid.shape());
+                    }
+                }
+                5
+            } else {
+                [
+                    Status::Unique,
+                    Status::Multiple,
+                    Status::None,
+                    Status::Limit,
+                    Status::Invalid,
+                ]
+                .iter()
+                .position(|&s| s == row.status)
+                .unwrap_or(4)
+            };
             statuses[k] += 1;
             errors += u64::from(row.is_solver_error());
             csv_out.serialize(CountRow {
                 line: row.line,
                 puzzle: &row.puzzle,
                 clues: row.clues,
-                status: row.status.as_str(),
+                status: if unsupported {
+                    UNSUPPORTED
+                } else {
+                    row.status.as_str()
+                },
                 solutions: row.solutions,
                 nodes: row.nodes,
                 time_ns: row.time_ns,
@@ -235,7 +271,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
     }
     if !args.quiet {
         eprintln!(
-            "count: {} puzzles in {:.1} s; unique {} multiple {} none {} limit {} invalid {}; solver errors {}",
+            "count: {} puzzles in {:.1} s; unique {} multiple {} none {} limit {} invalid {} unsupported {}; solver errors {}",
             tally.puzzles,
             start.elapsed().as_secs_f64(),
             statuses[0],
@@ -243,10 +279,26 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
             statuses[2],
             statuses[3],
             statuses[4],
+            statuses[5],
             errors
         );
     }
-    Ok(if errors == 0 {
+    // A puzzle left uncounted because no solver given handles its size is no success: say which
+    // solvers would (whatever --quiet says: it explains the exit status).
+    for shape in &unsupported_shapes {
+        let side = shape.side();
+        let able: Vec<&str> = dlxlab::solvers::all_solvers()
+            .iter()
+            .filter(|s| s.supports(*shape))
+            .map(|s| s.name())
+            .collect();
+        eprintln!(
+            "dlxlab: count: no solver given ({}) supports {side}x{side} grids (status `unsupported`); solvers that do: {} (--solver NAME)",
+            names.join(", "),
+            if able.is_empty() { "none".to_string() } else { able.join(", ") }
+        );
+    }
+    Ok(if errors == 0 && statuses[5] == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -44,7 +44,10 @@ pub fn run(args: DeriveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn remove_one(args: RemoveOneArgs) -> anyhow::Result<ExitCode> {
-    let source = corpus::locate(Some(&args.corpus), None);
+    if let Some(out) = &args.out {
+        super::input::refuse_overwriting_input("--out", out, &[&args.corpus])?;
+    }
+    let source = corpus::locate(Some(&args.corpus), None)?;
     let reader = source
         .open()
         .with_context(|| format!("reading {}", source.describe()))?;

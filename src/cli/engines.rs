@@ -85,7 +85,7 @@ pub fn run(args: EnginesArgs) -> anyhow::Result<ExitCode> {
     let mut puzzles = Vec::new();
     let mut corpus_name = String::new();
     if args.puzzles > 0 {
-        let source = locate_corpus(args.corpus.as_deref());
+        let source = locate_corpus(args.corpus.as_deref())?;
         corpus_name = source.portable();
         let wanted = if args.quick {
             args.puzzles.min(200)

@@ -57,6 +57,15 @@ pub struct GenerateArgs {
     threads: Option<usize>,
 }
 
+/// The reason a puzzle could not be made, for its `# puzzle N: ...` line; any other error (a
+/// specification that no puzzle can meet) stops the command.
+fn not_made(error: spec::GenerateError) -> anyhow::Result<String> {
+    match error {
+        spec::GenerateError::Exhausted { .. } => Ok(error.to_string()),
+        other => Err(other.into()),
+    }
+}
+
 fn split_band(text: &str) -> anyhow::Result<(&str, &str)> {
     text.split_once("..")
         .with_context(|| format!("band `{text}` is not of the form A..B"))
@@ -146,19 +155,26 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let pool = super::progress::thread_pool(args.threads)?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
-    let lines: Vec<(String, u64)> = if variant == Variant::Classic {
+    // Per puzzle index: its line and attempts, or why no attempt met the specification. A puzzle
+    // that could not be made does not discard the others: its place holds a `# puzzle N: ...`
+    // comment line, and the exit status is 1.
+    let lines: Vec<Result<(String, u64), String>> = if variant == Variant::Classic {
         let results = pool.install(|| spec::generate_many(&spec, args.seed, args.count));
         let mut lines = Vec::with_capacity(results.len());
         for r in results {
-            let g = r?;
-            let mut line = g.puzzle.to_line();
-            if let Some(t) = g.rating_tenths {
-                line.push_str(&format!(" se={}.{}", t / 10, t % 10));
-            }
-            if let Some(n) = g.nodes {
-                line.push_str(&format!(" nodes={n}"));
-            }
-            lines.push((line, g.attempts));
+            lines.push(match r {
+                Ok(g) => {
+                    let mut line = g.puzzle.to_line();
+                    if let Some(t) = g.rating_tenths {
+                        line.push_str(&format!(" se={}.{}", t / 10, t % 10));
+                    }
+                    if let Some(n) = g.nodes {
+                        line.push_str(&format!(" nodes={n}"));
+                    }
+                    Ok((line, g.attempts))
+                }
+                Err(e) => Err(not_made(e)?),
+            });
         }
         lines
     } else {
@@ -166,13 +182,17 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             pool.install(|| variant::generate_variants(variant, &spec, args.seed, args.count));
         let mut lines = Vec::with_capacity(results.len());
         for r in results {
-            let g = r?;
-            lines.push((g.puzzle.to_line(), g.attempts));
+            lines.push(match r {
+                Ok(g) => Ok((g.puzzle.to_line(), g.attempts)),
+                Err(e) => Err(not_made(e)?),
+            });
         }
         lines
     };
     let elapsed = start.elapsed().as_secs_f64();
-    let attempts: u64 = lines.iter().map(|(_, a)| a).sum();
+    let attempts: u64 = lines.iter().flatten().map(|(_, a)| a).sum();
+    let made = lines.iter().filter(|l| l.is_ok()).count() as u64;
+    let missing = args.count - made;
 
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(BufWriter::new(
@@ -181,22 +201,38 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         None => Box::new(BufWriter::new(io::stdout().lock())),
     };
     writeln!(out, "# {}", command_line(&args))?;
+    let made_text = if missing == 0 {
+        format!("{} puzzles", args.count)
+    } else {
+        format!(
+            "{made} of {} puzzles ({missing} could not be made: the `# puzzle N:` lines)",
+            args.count
+        )
+    };
     writeln!(
         out,
-        "# dlxlab {}, generation method {METHOD_VERSION} (docs/generation.md); {} puzzles, 9x9 {}; \
+        "# dlxlab {}, generation method {METHOD_VERSION} (docs/generation.md); {made_text}, 9x9 {}; \
          the same command reproduces this file for any --threads",
         env!("CARGO_PKG_VERSION"),
-        args.count,
         variant.name()
     )?;
-    for (line, _) in &lines {
-        writeln!(out, "{line}")?;
+    for line in &lines {
+        match line {
+            Ok((line, _)) => writeln!(out, "{line}")?,
+            Err(reason) => writeln!(out, "# {reason}")?,
+        }
     }
     out.flush()?;
     eprintln!(
-        "generated {} puzzles in {elapsed:.2} s ({:.1} puzzles/s, {threads} threads, {attempts} attempts)",
-        args.count,
-        args.count as f64 / elapsed.max(1e-9)
+        "generated {made} puzzles in {elapsed:.2} s ({:.1} puzzles/s, {threads} threads, {attempts} attempts)",
+        made as f64 / elapsed.max(1e-9)
     );
+    if missing > 0 {
+        eprintln!(
+            "dlxlab: generate: {missing} of {} puzzles could not be made in {} attempts each (kept as `# puzzle N:` lines; raise --max-attempts or relax the specification)",
+            args.count, args.max_attempts
+        );
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -131,6 +131,10 @@ fn write_finds(
 }
 
 pub fn run(args: HardenArgs) -> anyhow::Result<ExitCode> {
+    if let Some(out) = &args.out {
+        let inputs: Vec<&PathBuf> = args.seeds.iter().chain(&args.exclude).collect();
+        super::input::refuse_overwriting_input("--out", out, &inputs)?;
+    }
     let objective = args.objective;
     let threshold = match objective {
         Objective::Se => parse_tenths(&args.threshold)

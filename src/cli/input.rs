@@ -22,6 +22,7 @@ use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
 use dlxlab::corpus::{self, Source};
+use dlxlab::harness::output::{same_file, same_metadata};
 use dlxlab::sudoku::{Grid, GridError};
 
 /// Exit status when a puzzle given on the command line is invalid.
@@ -33,17 +34,25 @@ macro_rules! exit_status_table {
     () => {
         concat!(
             "Exit status (the same in every command):\n",
-            "  0    success; a corpus line that is not a puzzle is a record in the output, not an error\n",
+            "  0    success; a corpus line that is not a puzzle is a record in the output, not an error;\n",
+            "       a count is an answer, 0 included (solve --count, count, xc --count)\n",
             "  1    a puzzle given on the command line is invalid (nothing runs); or the work failed:\n",
             "       a solver gave a wrong answer or none (an external solver that crashed, hung or\n",
-            "       babbled; a puzzle no solver given handles), solvers disagree (check, study), or a\n",
-            "       puzzle could not be explained or minimised\n",
-            "  2    usage, input or output error: a bad flag, a file that cannot be read, an input with\n",
-            "       no valid puzzle at all (a binary file, say), a refused --resume\n",
+            "       babbled; a puzzle of a size no solver given supports), solvers disagree (check,\n",
+            "       study), a puzzle could not be explained, minimised or generated (generate keeps\n",
+            "       the others); or xc, printing solutions, found none\n",
+            "  2    usage, input or output error: a bad flag, a file that cannot be read or written, an\n",
+            "       input with no valid puzzle at all (a binary file, say), a refused --resume, an\n",
+            "       output that is an input, a DLXLAB_DATA directory that does not exist\n",
+            "  3    xc: --limit-nodes stopped the search before it was complete (a count is then\n",
+            "       printed as `at least N`, a lower bound)\n",
             "  130  interrupted (Ctrl-C); study and rate keep the puzzles they finished (--resume)"
         )
     };
 }
+
+/// The first line of the exit-status table, by which a help text is known to hold it.
+pub const EXIT_STATUS_TITLE: &str = "Exit status (the same in every command)";
 
 /// The exit-status table shown at the end of `dlxlab --help`.
 pub const EXIT_STATUS_TABLE: &str = exit_status_table!();
@@ -213,6 +222,19 @@ impl PuzzleArgs {
         None
     }
 
+    /// The files this input reads: `--corpus` (or `-`), and `-` for standard input when a
+    /// positional `-` or piped input is read; what [`refuse_overwriting_input`] compares an
+    /// output with.
+    pub fn input_paths(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = self.corpus.iter().cloned().collect();
+        if self.puzzles.iter().any(|p| p == "-")
+            || (self.puzzles.is_empty() && self.corpus.is_none() && stdin_piped())
+        {
+            paths.push(PathBuf::from("-"));
+        }
+        paths
+    }
+
     /// The positional puzzles other than `-`, as `(argument number, text)`.
     pub fn inline_puzzles(&self) -> Vec<(usize, &str)> {
         self.puzzles
@@ -340,6 +362,81 @@ fn first_stop(bytes: &[u8]) -> Option<usize> {
         .map(|i| bytes.len() - rest.len() + i)
 }
 
+/// Refuses to write `out` when it is one of `inputs` (compared as files, through links and other
+/// spellings: [`same_file`]; `-` stands for standard input, which counts when it is redirected
+/// from that file): the output would replace the input it is read from (issue 38). `flag` names
+/// the output option in the message.
+pub fn refuse_overwriting_input(
+    flag: &str,
+    out: &Path,
+    inputs: &[impl AsRef<Path>],
+) -> anyhow::Result<()> {
+    for input in inputs {
+        let input = input.as_ref();
+        let same = if input == Path::new("-") {
+            stdin_metadata()
+                .zip(fs::metadata(out).ok())
+                .is_some_and(|(a, b)| a.is_file() && same_metadata(&a, &b))
+        } else {
+            same_file(input, out)
+        };
+        if same {
+            bail!(
+                "{flag} {} is the input {}: writing it would destroy the input; nothing was written (choose another output)",
+                out.display(),
+                input_name(&input.display().to_string())
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Standard output, whose write errors name it (`standard output: No space left on device`), as
+/// the errors of an output file name the file.
+pub struct Stdout(io::Stdout);
+
+impl Stdout {
+    /// Standard output.
+    pub fn new() -> Stdout {
+        Stdout(io::stdout())
+    }
+}
+
+impl Default for Stdout {
+    fn default() -> Self {
+        Stdout::new()
+    }
+}
+
+impl io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(named_stdout)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(named_stdout)
+    }
+}
+
+/// An error of standard output, naming it (the kind is kept: a broken pipe stays one).
+fn named_stdout(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("writing standard output: {e}"))
+}
+
+/// The metadata of the file behind standard input, when it can be read.
+fn stdin_metadata() -> Option<fs::Metadata> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+        fs::File::from(fd).metadata().ok()
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 /// Whether standard input is a pipe or a redirected file (not a terminal, not `/dev/null`).
 pub fn stdin_piped() -> bool {
     #[cfg(unix)]
@@ -380,18 +477,18 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
-/// The lines of a corpus that are neither blank nor `#` comments, trimmed, with their line numbers.
+/// The lines of a corpus that are neither blank nor `#` comments, trimmed, with their line numbers:
+/// the corpus reader's rules ([`dlxlab::corpus::text_lines`]: a byte-order mark, CRLF), the same
+/// in every command.
 fn lines(text: &str) -> impl Iterator<Item = (Origin, &str)> {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let line = line.trim();
-        (!line.is_empty() && !line.starts_with('#')).then_some((Origin::Line(i as u64 + 1), line))
-    })
+    dlxlab::corpus::text_lines(text).map(|(n, line)| (Origin::Line(n), line))
 }
 
-/// Finds the corpus from `--corpus` and `$DLXLAB_DATA`.
-pub fn locate_corpus(explicit: Option<&Path>) -> Source {
+/// Finds the corpus from `--corpus` and `$DLXLAB_DATA`: a `DLXLAB_DATA` that is set but missing
+/// (or lacks 17-clue.txt) is an error naming it (exit status 2), not the embedded corpus.
+pub fn locate_corpus(explicit: Option<&Path>) -> anyhow::Result<Source> {
     let data = std::env::var_os("DLXLAB_DATA").map(PathBuf::from);
-    corpus::locate(explicit, data.as_deref())
+    Ok(corpus::locate(explicit, data.as_deref())?)
 }
 
 #[cfg(test)]
@@ -436,10 +533,15 @@ mod tests {
     fn pieces_borrow_the_puzzle_lines() {
         let piece = Piece::Text {
             source: "t".into(),
-            text: "# header\n\n  a 1 \r\nb\n".into(),
+            text: "\u{feff}# header\n\n  a 1 \r\nb\n".into(),
         };
         let lines: Vec<_> = piece.lines().collect();
         assert_eq!(lines, [(Origin::Line(3), "a 1"), (Origin::Line(4), "b")]);
+        let bom = Piece::Text {
+            source: "t".into(),
+            text: "\u{feff}a 1\n".into(),
+        };
+        assert_eq!(bom.lines().collect::<Vec<_>>(), [(Origin::Line(1), "a 1")]);
         let argument = Piece::Argument(2, "c".into());
         assert_eq!(
             argument.lines().collect::<Vec<_>>(),

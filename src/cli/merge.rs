@@ -22,6 +22,7 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    super::input::refuse_overwriting_input("--out", &args.out, &args.dirs)?;
     let (meta, summary) = merge(&args.dirs, &args.out)?;
     if !args.quiet {
         eprintln!(

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod bench;
 mod canon;
@@ -105,7 +105,7 @@ pub fn main() -> ExitCode {
     if let Some(args) = xc::parse_alone() {
         return finish(xc::run(args));
     }
-    let cli = Cli::parse();
+    let cli = Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit());
     let result: anyhow::Result<ExitCode> = match cli.command {
         Command::Xc(args) => xc::run(args),
         Command::GenXc(args) => gen_xc::run(args),
@@ -134,6 +134,39 @@ pub fn main() -> ExitCode {
         Command::Honeycomb(args) => variant::run_honeycomb(args),
     };
     finish(result)
+}
+
+/// The command line, with the exit-status table at the end of every command's help.
+fn command() -> clap::Command {
+    with_exit_table(Cli::command())
+}
+
+/// Appends the exit-status table to the help of every subcommand of `cmd` (at any depth) that does
+/// not end with it already: after the text a command shows after its options, in `-h` and in
+/// `--help`.
+fn with_exit_table(cmd: clap::Command) -> clap::Command {
+    cmd.mut_subcommands(|sub| {
+        let sub = with_exit_table(sub);
+        let add = |text: Option<&clap::builder::StyledStr>| match text.map(|t| t.to_string()) {
+            Some(t) if t.contains(input::EXIT_STATUS_TITLE) => None,
+            Some(t) => Some(format!("{t}\n\n{}", input::EXIT_STATUS_TABLE)),
+            None => Some(input::EXIT_STATUS_TABLE.to_string()),
+        };
+        let short = add(sub.get_after_help());
+        let long = sub
+            .get_after_long_help()
+            .is_some()
+            .then(|| add(sub.get_after_long_help()))
+            .flatten();
+        let sub = match short {
+            Some(text) => sub.after_help(text),
+            None => sub,
+        };
+        match long {
+            Some(text) => sub.after_long_help(text),
+            None => sub,
+        }
+    })
 }
 
 /// The exit status of a command's result; errors are printed with their causes, and a broken

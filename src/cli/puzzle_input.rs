@@ -2,7 +2,7 @@
 //! ([`PuzzleArgs`]), mapped in parallel and printed in input order.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -34,6 +34,9 @@ pub fn for_each_puzzle<F>(input: &PuzzleInput, f: F) -> anyhow::Result<ExitCode>
 where
     F: Fn(u64, &Grid) -> Result<String, String> + Sync,
 {
+    if let Some(out) = &input.out {
+        super::input::refuse_overwriting_input("--out", out, &input.input.input_paths())?;
+    }
     let inputs = match input.input.require_puzzles("the command", parse_grid)? {
         Ok(inputs) => inputs,
         Err(code) => return Ok(code),
@@ -42,7 +45,7 @@ where
         Some(path) => Box::new(BufWriter::new(
             File::create(path).with_context(|| format!("creating {}", path.display()))?,
         )),
-        None => Box::new(BufWriter::new(io::stdout().lock())),
+        None => Box::new(BufWriter::new(super::input::Stdout::new())),
     };
     let mut failed = false;
     for (chunk_index, chunk) in inputs.chunks(4096).enumerate() {

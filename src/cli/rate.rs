@@ -10,6 +10,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 
+use dlxlab::corpus::Fields;
 use dlxlab::harness::output::{partial_path, AtomicFile};
 use dlxlab::logic;
 use dlxlab::rating::decision_tree::Variant;
@@ -19,7 +20,7 @@ use dlxlab::rating::technique::{self, TechniqueRating};
 use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
-use super::input::{parse_grid, Origin, PuzzleArgs};
+use super::input::{first_field, parse_grid, refuse_overwriting_input, Origin, PuzzleArgs};
 use super::progress::{parse_seconds, progress_bar, rating_budget, stop_flag, thread_pool};
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
@@ -27,7 +28,8 @@ use super::progress::{parse_seconds, progress_bar, rating_budget, stop_flag, thr
 #[derive(Args, Debug)]
 #[command(after_help = super::input::EXIT_STATUS_HELP)]
 pub struct RateArgs {
-    /// Puzzles; a corpus line may be followed by an external (SE) rating, which is kept.
+    /// Puzzles; a corpus line may carry an external (SE) rating after the puzzle, which is kept in
+    /// external_rating: the first field that is a number (`7.2`) or `se=7.2` (docs/rating.md).
     #[command(flatten)]
     input: PuzzleArgs,
     /// Output CSV (default: standard output), written as the puzzles are rated, to OUT.partial,
@@ -88,12 +90,9 @@ fn rate_line(
     max_time: Option<Duration>,
     options: logic::PathOptions,
 ) -> RatingRow {
-    let mut fields = text.split_whitespace();
-    let puzzle = fields.next().unwrap_or("").to_string();
-    let external = fields
-        .next_back()
-        .filter(|t| technique::parse_tenths(t).is_some())
-        .map(str::to_string);
+    let puzzle = first_field(text).to_string();
+    // The corpus reader's rule, as in `study` and Python: the first number or `se=` field.
+    let external = Fields::parse_after(text).rating_text();
     let grid = Grid::parse(&puzzle).map_err(|e| e.to_string());
     table::rate_with(
         line as u64,
@@ -106,13 +105,20 @@ fn rate_line(
     )
 }
 
+/// What this run is a run of ([`RateRun`]), and its technique options as records written before
+/// issue 38 spelled them (Rust's debug text), which a resume accepts as the same.
+struct ThisRun {
+    run: RateRun,
+    legacy_options: String,
+}
+
 /// Opens the output of a run into `out` after checking what is there, and returns it with the
 /// number of input lines already rated (see [`dlxlab::rating::resumable`]). Nothing is renamed,
 /// truncated or written before every check passed: a resume must find a partial run of the same
 /// inputs and settings; a fresh run refuses a partial one unless `force`.
 fn prepare_output(
     out: &Path,
-    this_run: &RateRun,
+    this_run: &ThisRun,
     lines: &[(u64, &str)],
     resume: bool,
     force: bool,
@@ -133,13 +139,18 @@ fn prepare_output(
                 partial.display()
             );
         }
-        let recorded = RateRun::read(&record).with_context(|| {
+        let mut recorded = RateRun::read(&record).with_context(|| {
             format!(
                 "cannot resume {}: no readable record of what it is a run of; nothing was changed (start afresh with --force)",
                 partial.display()
             )
         })?;
-        let differences = this_run.differences(&recorded);
+        // Records written before issue 38 hold the options as Rust's debug text of the same
+        // settings: the same run.
+        if recorded.options == this_run.legacy_options {
+            recorded.options = this_run.run.options.clone();
+        }
+        let differences = this_run.run.differences(&recorded);
         if !differences.is_empty() {
             bail!(
                 "cannot resume {}: {}; nothing was changed (start afresh with --force)",
@@ -161,6 +172,7 @@ fn prepare_output(
         );
     }
     this_run
+        .run
         .write(&record)
         .with_context(|| format!("writing {}", record.display()))?;
     let file = AtomicFile::create(out).with_context(|| format!("creating {}", out.display()))?;
@@ -183,6 +195,9 @@ fn error_kind(error: &str) -> &'static str {
 pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     // Read lossily, so that a line that is not UTF-8 becomes one row with an error instead of
     // aborting the whole corpus.
+    if let Some(out) = &args.out {
+        refuse_overwriting_input("--out", out, &args.input.input_paths())?;
+    }
     let inputs = match args.input.require_puzzles("rate", parse_grid)? {
         Ok(inputs) => inputs,
         Err(code) => return Ok(code),
@@ -202,13 +217,17 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     let max_time = rating_budget(args.limit_ms, args.max_seconds);
     let options = args.se_profile.path_options(args.uvwxyz_wing);
     let numbered: Vec<(u64, &str)> = lines.iter().map(|&(n, t)| (n as u64, t)).collect();
-    let this_run = RateRun {
+    let run = RateRun {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
         inputs_sha256: resumable::input_digest(&numbered),
         inputs: numbered.len() as u64,
         decision_tree: variant.map(|v| format!("{v:?}")),
         limit_ms: max_time.as_millis() as u64,
-        options: format!("{options:?}"),
+        options: SeProfile::label(options).to_string(),
+    };
+    let this_run = ThisRun {
+        run,
+        legacy_options: format!("{options:?}"),
     };
     let (mut file, skip) = match &args.out {
         Some(out) => {
@@ -218,7 +237,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         None if args.resume => bail!("--resume continues the file of --out: give it"),
         None => (None, 0),
     };
-    let mut stdout = io::stdout().lock();
+    let mut stdout = io::BufWriter::new(super::input::Stdout::new());
     let sink: &mut dyn Write = match &mut file {
         Some(f) => f,
         None => &mut stdout,

@@ -1,6 +1,6 @@
 //! `dlxlab solve`: solve puzzles given on the command line or in a corpus, optionally traced.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -26,8 +26,9 @@ pub struct SolveArgs {
     /// the default is `singles`.
     #[arg(long)]
     solver: Option<String>,
-    /// Print the number of solutions (up to `--max`) instead of the solution. Under a node or time
-    /// limit a count of two or more may be a lower bound.
+    /// Print the number of solutions instead of the solution: `at least N` when the search stopped
+    /// at `--max N` (there may be more), `limit: at least N` when --limit-nodes or --limit-ms
+    /// stopped it after N solutions.
     #[arg(long)]
     count: bool,
     /// Stop after this many solutions (0 = all). Default: all with --count (as in every command
@@ -64,7 +65,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             max_time: args.limit_ms.map(Duration::from_millis),
         },
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::input::Stdout::new());
     if let Some(name) = &args.variant {
         if args.trace || args.solver.is_some() {
             bail!(
@@ -119,13 +120,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             .map(|(_, text)| first_field(text))
     };
     if args.trace {
+        let count = args.count.then_some(limits.max_solutions);
         let mut wrong = 0;
         for puzzle in puzzles() {
-            let answer =
-                write_traced(&mut out, solver.name(), puzzle, args.count, |grid, sink| {
-                    trace::solve_traced(solver.name(), grid, &limits, sink)
-                })?
-                .context("solver cannot trace")?;
+            let answer = write_traced(&mut out, solver.name(), puzzle, count, |grid, sink| {
+                trace::solve_traced(solver.name(), grid, &limits, sink)
+            })?
+            .context("solver cannot trace")?;
             wrong += u32::from(answer == TracedAnswer::Wrong);
         }
         out.flush()?;

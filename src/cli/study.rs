@@ -114,7 +114,7 @@ pub const DEFAULT_RESULTS_DIR: &str = "results";
 pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
     // A stream (pipe, FIFO, process substitution, standard input) is read once, here: the study
     // hashes the corpus before it starts and rates it beside the solvers.
-    let located = locate_corpus(args.corpus.as_deref());
+    let located = locate_corpus(args.corpus.as_deref())?;
     let described = located.describe();
     let source = located
         .settle()

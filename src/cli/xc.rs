@@ -28,9 +28,9 @@ Algorithm M (as dlx3), the others by Algorithm X/C over dancing links (as dlx1/d
 Output: each solution as its options, one per line exactly as written in the input, with a blank
 line between solutions.
 
-Exit status: 0 when a solution was found (or counted), 1 when the problem has no solution, 3 when
---limit-nodes stopped the search before it was complete (the count is then only a lower bound and
-is printed as `at least N`), 2 on errors.
+Exit status: as in the table below: 0 when a solution was printed or a count (0 included) was
+made; 1 when, printing solutions, the problem has none; 3 when --limit-nodes stopped the search
+before it was complete (the count is then only a lower bound, printed as `at least N`).
 
 Examples:
   dlxlab gen-xc queens 8 | dlxlab xc -               # one solution of 8 queens
@@ -200,6 +200,9 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.input.display().to_string()
     };
+    if let Some(zdd) = &args.zdd {
+        super::input::refuse_overwriting_input("--zdd", zdd, &[&args.input])?;
+    }
     let bytes = read_input(&args.input)?;
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
@@ -364,10 +367,9 @@ pub fn run(args: XcArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        SearchEnd::Exhausted if solutions == 0 => {
-            if !args.count {
-                writeln!(err, "dlxlab: no solution")?;
-            }
+        // A count of 0 is an answer, as in `solve --count`; printing, nothing found is status 1.
+        SearchEnd::Exhausted if solutions == 0 && !args.count => {
+            writeln!(err, "dlxlab: no solution")?;
             Ok(ExitCode::from(1))
         }
         SearchEnd::Exhausted => Ok(ExitCode::SUCCESS),

@@ -2,11 +2,14 @@
 //!
 //! The line format is the one every public Sudoku collection uses: the puzzle as one token of
 //! `side²` characters (`1-9A-Za-z` digits, `.` or `0` for an empty cell), optionally followed by
-//! fields separated by white space. A field that parses as a number is the puzzle's external rating
-//! (the Sudoku Explainer rating of the SE-rated sample, for instance); a `key=value` field is kept by
-//! name; anything else is kept as it is. Lines starting with `#` are comments and lines holding only
-//! white space are blank; both are skipped but counted, so that a study can reconcile its rows with its
-//! input ([`LineCounts`]).
+//! fields separated by white space. The puzzle's external rating (the Sudoku Explainer rating of the
+//! SE-rated sample, for instance) is the first field after the puzzle that is a rating: a plain
+//! finite number (`7.2`) or an `se=` field (`se=7.2`, what `dlxlab generate --rating` writes); see
+//! [`Fields::parse_after`], the one parser every command and the Python module use. A `key=value`
+//! field is kept by name; anything else is kept as it is. Lines starting with `#` are comments and
+//! lines holding only white space are blank; both are skipped but counted, so that a study can
+//! reconcile its rows with its input ([`LineCounts`]). [`text_lines`] classifies the lines of a text
+//! held in memory by the same rules as [`CorpusReader`] (the commands that read their input whole).
 //!
 //! Nothing is lost and nothing panics: a line that is not a puzzle — wrong length, a bad character, a
 //! digit given twice in a unit, bytes that are not UTF-8 — still becomes a [`Record`], whose
@@ -53,14 +56,19 @@ pub enum LineError {
     },
 }
 
+/// The key of the named field that carries an external rating (`se=7.2`), as `dlxlab generate
+/// --rating` writes it.
+pub const RATING_KEY: &str = "se";
+
 /// The fields after the puzzle on a line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Fields {
-    /// The first field that parses as a number: an external difficulty rating.
+    /// The external difficulty rating: the first field that is a finite number (`7.2`) or an
+    /// [`RATING_KEY`] field (`se=7.2`), whichever comes first.
     pub rating: Option<f64>,
-    /// `key=value` fields, in line order.
+    /// `key=value` fields, in line order (an `se=` field too).
     pub named: Vec<(String, String)>,
-    /// Every other field, in line order (including numbers after the first).
+    /// Every other field, in line order (including numbers after the rating).
     pub other: Vec<String>,
 }
 
@@ -73,24 +81,39 @@ impl Fields {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The fields of a whole line after its puzzle (its first white-space-separated field): the
+    /// parser of every command that reads ratings (`rate`, `study`, Python's `rate` and `study`).
+    pub fn parse_after(line: &str) -> Fields {
+        Fields::parse(line.split_whitespace().skip(1))
+    }
+
+    /// The external rating as the rating columns write it (`external_rating` of ratings.csv):
+    /// the number's shortest form (`7.2`, and `3` for `3.0`).
+    pub fn rating_text(&self) -> Option<String> {
+        self.rating.map(|r| r.to_string())
+    }
+
     fn parse<'a>(tokens: impl Iterator<Item = &'a str>) -> Fields {
         let mut fields = Fields::default();
         for token in tokens {
             if let Some((key, value)) = token.split_once('=') {
-                fields.named.push((key.to_string(), value.to_string()));
-            } else if let (None, Ok(x)) = (fields.rating, token.parse::<f64>()) {
-                // `parse::<f64>` also accepts "inf" and "NaN"; a rating must be a finite number.
-                if x.is_finite() {
-                    fields.rating = Some(x);
-                } else {
-                    fields.other.push(token.to_string());
+                if key == RATING_KEY && fields.rating.is_none() {
+                    fields.rating = rating(value);
                 }
+                fields.named.push((key.to_string(), value.to_string()));
+            } else if let (None, Some(x)) = (fields.rating, rating(token)) {
+                fields.rating = Some(x);
             } else {
                 fields.other.push(token.to_string());
             }
         }
         fields
     }
+}
+
+/// A field's text as a rating: a finite number (`parse::<f64>` also accepts "inf" and "NaN").
+fn rating(text: &str) -> Option<f64> {
+    text.parse::<f64>().ok().filter(|x| x.is_finite())
 }
 
 /// One non-comment, non-blank line: a puzzle, or the reason it is not one.
@@ -126,22 +149,53 @@ pub struct Line {
     pub kind: LineKind,
 }
 
-/// Classifies one line given as raw bytes (without its `\n`). `number` is 1-based; a UTF-8 BOM is
-/// removed from line 1.
-pub fn parse_line(number: u64, bytes: &[u8]) -> Line {
+/// What a line holds once its UTF-8 byte-order mark (line 1 only) and surrounding ASCII white
+/// space are removed: the one rule of [`parse_line`] and [`text_lines`].
+enum Content<'a> {
+    Blank,
+    Comment,
+    Text(&'a [u8]),
+}
+
+fn content(number: u64, bytes: &[u8]) -> Content<'_> {
     let mut bytes = bytes;
     if number == 1 {
         bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     }
     let bytes = bytes.trim_ascii();
-    let kind = if bytes.is_empty() {
-        LineKind::Blank
+    if bytes.is_empty() {
+        Content::Blank
     } else if bytes[0] == b'#' {
-        LineKind::Comment
+        Content::Comment
     } else {
-        LineKind::Puzzle(parse_record(number, bytes))
+        Content::Text(bytes)
+    }
+}
+
+/// Classifies one line given as raw bytes (without its `\n`). `number` is 1-based; a UTF-8 BOM is
+/// removed from line 1.
+pub fn parse_line(number: u64, bytes: &[u8]) -> Line {
+    let kind = match content(number, bytes) {
+        Content::Text(bytes) => LineKind::Puzzle(parse_record(number, bytes)),
+        Content::Blank => LineKind::Blank,
+        Content::Comment => LineKind::Comment,
     };
     Line { number, kind }
+}
+
+/// The puzzle lines of a text held in memory, with their 1-based numbers, by the rules of
+/// [`CorpusReader`]: lines end at `\n` (a `\r` before it is dropped), a UTF-8 byte-order mark
+/// opening the text is skipped, white space around a line is trimmed, and comment and blank
+/// lines are left out (but counted in the numbering).
+pub fn text_lines(text: &str) -> impl Iterator<Item = (u64, &str)> {
+    text.lines().enumerate().filter_map(|(i, line)| {
+        let number = i as u64 + 1;
+        // `content` strips whole ASCII bytes and a whole BOM, so the rest is still UTF-8.
+        match content(number, line.as_bytes()) {
+            Content::Text(bytes) => Some((number, std::str::from_utf8(bytes).unwrap_or_default())),
+            Content::Blank | Content::Comment => None,
+        }
+    })
 }
 
 fn parse_record(line: u64, bytes: &[u8]) -> Record {
@@ -347,7 +401,7 @@ impl fmt::Display for Shard {
 
 pub mod derive;
 mod source;
-pub use source::{hex, locate, HashingReader, Source, DEFAULT_FILE};
+pub use source::{hex, locate, HashingReader, LocateError, Source, DEFAULT_FILE};
 
 #[cfg(test)]
 mod tests;

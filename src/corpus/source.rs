@@ -46,28 +46,47 @@ pub enum Source {
 /// The file name that [`locate`] looks for in the data directories.
 pub const DEFAULT_FILE: &str = "17-clue.txt";
 
+/// Why [`locate`] found no corpus: the data directory given (`$DLXLAB_DATA`) is not there, or
+/// holds no [`DEFAULT_FILE`]. A data directory that was asked for and is missing is an error, never
+/// a silent fall-back to another corpus.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LocateError {
+    /// The data directory does not exist or is not a directory.
+    #[error("DLXLAB_DATA={}: no such directory (unset DLXLAB_DATA, or give --corpus FILE)", .0.display())]
+    NoDirectory(PathBuf),
+    /// The data directory holds no [`DEFAULT_FILE`].
+    #[error("DLXLAB_DATA={}: no {DEFAULT_FILE} there (unset DLXLAB_DATA, or give --corpus FILE)", .0.display())]
+    NoDefaultFile(PathBuf),
+}
+
 /// Finds the corpus to use, in this order: `explicit` (`-` means standard input), else
-/// `data_dir/17-clue.txt` (the caller passes `$DLXLAB_DATA`), else `datasets/17-clue.txt` relative
-/// to the working directory, else the embedded default corpus. Only existence is checked here;
-/// opening errors are reported by [`Source::open`].
-pub fn locate(explicit: Option<&Path>, data_dir: Option<&Path>) -> Source {
+/// `data_dir/17-clue.txt` (the caller passes `$DLXLAB_DATA`; an empty value counts as unset), else
+/// `datasets/17-clue.txt` relative to the working directory, else the embedded default corpus. A
+/// `data_dir` that is given but missing, or lacks the file, is an error ([`LocateError`]) when no
+/// `explicit` corpus is given. Only existence is checked here; opening errors are reported by
+/// [`Source::open`].
+pub fn locate(explicit: Option<&Path>, data_dir: Option<&Path>) -> Result<Source, LocateError> {
     if let Some(path) = explicit {
         if path == Path::new("-") {
-            return Source::Stdin;
+            return Ok(Source::Stdin);
         }
-        return Source::Path(path.to_path_buf());
+        return Ok(Source::Path(path.to_path_buf()));
     }
-    if let Some(dir) = data_dir {
-        let path = dir.join(DEFAULT_FILE);
-        if path.is_file() {
-            return Source::Path(path);
+    if let Some(dir) = data_dir.filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            return Err(LocateError::NoDirectory(dir.to_path_buf()));
         }
+        let path = dir.join(DEFAULT_FILE);
+        if !path.is_file() {
+            return Err(LocateError::NoDefaultFile(dir.to_path_buf()));
+        }
+        return Ok(Source::Path(path));
     }
     let local = Path::new("datasets").join(DEFAULT_FILE);
     if local.is_file() {
-        return Source::Path(local);
+        return Ok(Source::Path(local));
     }
-    Source::Embedded
+    Ok(Source::Embedded)
 }
 
 impl Source {

@@ -120,16 +120,28 @@ fn locate_order() {
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(
         locate(Some(Path::new("-")), Some(dir.path())),
-        Source::Stdin
+        Ok(Source::Stdin)
     );
     assert_eq!(
         locate(Some(Path::new("x.txt")), None),
-        Source::Path("x.txt".into())
+        Ok(Source::Path("x.txt".into()))
     );
+    // Issue 38: a data directory that is set but missing, or without the file, is an error.
+    let missing = dir.path().join("nowhere");
+    assert_eq!(
+        locate(None, Some(&missing)),
+        Err(LocateError::NoDirectory(missing.clone()))
+    );
+    assert_eq!(
+        locate(None, Some(dir.path())),
+        Err(LocateError::NoDefaultFile(dir.path().to_path_buf()))
+    );
+    // An explicit corpus does not need the data directory.
+    assert!(locate(Some(Path::new("x.txt")), Some(&missing)).is_ok());
     std::fs::write(dir.path().join(DEFAULT_FILE), P).unwrap();
     assert_eq!(
         locate(None, Some(dir.path())),
-        Source::Path(dir.path().join(DEFAULT_FILE))
+        Ok(Source::Path(dir.path().join(DEFAULT_FILE)))
     );
     assert_eq!(Source::Path("a/b/17-clue.txt".into()).name(), "17-clue");
 }
@@ -165,4 +177,42 @@ proptest::proptest! {
     fn puzzle_like_lines_never_panic(s in "[0-9.A-Za-z#= \t\r]{0,100}") {
         let _ = lines(s.as_bytes());
     }
+}
+
+/// Issue 38: one rule for the external rating — the first field that is a number or `se=` — and
+/// one line reader (BOM, CRLF, comments) for texts held whole.
+#[test]
+fn one_rating_rule_and_one_line_reader() {
+    let rating = |rest: &str| Fields::parse_after(&format!("{P} {rest}")).rating;
+    assert_eq!(rating("7.2 src=12"), Some(7.2));
+    assert_eq!(rating("7.2 8.3"), Some(7.2));
+    assert_eq!(rating("se=7.2"), Some(7.2));
+    assert_eq!(rating("src=12 se=7.2 3.0"), Some(7.2));
+    assert_eq!(rating("nodes=5 3.0 se=7.2"), Some(3.0));
+    assert_eq!(rating("se=x 3.0"), Some(3.0));
+    assert_eq!(rating("inf NaN x"), None);
+    let fields = Fields::parse_after(&format!("{P} se=7.20 4"));
+    assert_eq!(fields.get("se"), Some("7.20"));
+    assert_eq!(fields.other, vec!["4".to_string()]);
+    assert_eq!(fields.rating_text().as_deref(), Some("7.2"));
+    assert_eq!(
+        Fields::parse_after(&format!("{P} 3.0"))
+            .rating_text()
+            .as_deref(),
+        Some("3")
+    );
+    // The corpus reader and the text reader agree, line numbers included.
+    let text = format!("\u{feff}{P} 1\r\n# c\n\n  {P}  \n");
+    let read: Vec<(u64, String)> = lines(text.as_bytes())
+        .iter()
+        .filter_map(|l| match &l.kind {
+            LineKind::Puzzle(r) => Some((l.number, r.text.clone())),
+            _ => None,
+        })
+        .collect();
+    let whole: Vec<(u64, String)> = text_lines(&text)
+        .map(|(n, l)| (n, l.split_whitespace().next().unwrap().to_string()))
+        .collect();
+    assert_eq!(read, whole);
+    assert_eq!(whole, vec![(1, P.to_string()), (4, P.to_string())]);
 }

@@ -12,7 +12,8 @@
 //!
 //! The answer of a line (the contract of `dlxlab solve`): the solution (`.` for a cell left
 //! empty, which no built-in solver leaves), or the status word `multiple`, `none` or `limit`; with
-//! `count`, the number of solutions (`limit` when a budget stopped the search); `invalid: REASON`
+//! `count`, the number of solutions (`at least N` when `--max N` stopped the search, `limit: at
+//! least N` when a budget did: [`push_result`]); `invalid: REASON`
 //! for a line that is not a puzzle the solver takes; `error: REASON` when an external solver could
 //! not answer, or when a solver's solution is not one: every solution found (of a unique puzzle or
 //! the first of several) is checked against the puzzle and the rules with [`check_solution`]
@@ -49,7 +50,8 @@ pub struct Answering<'a> {
     pub solver: &'a dyn Solver,
     /// Limits of each solve.
     pub limits: SolveLimits,
-    /// Print the number of solutions instead of the solution.
+    /// Print the number of solutions instead of the solution ([`push_result`]; the `--max` is
+    /// `limits.max_solutions`).
     pub count: bool,
     /// The solver is an external program: it is driven through [`Solver::run_checked`], which
     /// reports a program that crashed, hung or answered garbage as `error: REASON`. A built-in
@@ -95,7 +97,11 @@ impl Answering<'_> {
                     );
                     return true;
                 }
-                push_result(&outcome, self.count, out);
+                push_result(
+                    &outcome,
+                    self.count.then_some(self.limits.max_solutions),
+                    out,
+                );
                 false
             }
             Err(reason) => {
@@ -182,7 +188,7 @@ pub fn write_traced(
     out: &mut impl Write,
     solver: &str,
     line: &str,
-    count: bool,
+    count: Option<u64>,
     solve: impl FnOnce(&Grid, &mut dyn FnMut(TraceEvent)) -> Option<Outcome>,
 ) -> io::Result<Option<TracedAnswer>> {
     let grid = match Grid::parse(line) {
@@ -253,17 +259,25 @@ pub fn write_traced(
     }))
 }
 
-/// Appends what `dlxlab solve` prints for an outcome, newline included: with `count`, the number
-/// of solutions (`limit` when a budget stopped the search); else the solution of a unique puzzle,
-/// or the status word.
-pub fn push_result(outcome: &Outcome, count: bool, out: &mut Vec<u8>) {
+/// Appends what `dlxlab solve` prints for an outcome, newline included: with `count` (`Some` of
+/// the `--max` the search ran under, 0 for all), the number of solutions when it is exact, `at
+/// least N` when the search stopped at `--max` N (there may be more), and `limit: at least N`
+/// when a node or time budget stopped it after N solutions (as `xc` says both); without, the
+/// solution of a unique puzzle, or the status word.
+pub fn push_result(outcome: &Outcome, count: Option<u64>, out: &mut Vec<u8>) {
+    let n = outcome.solutions;
     match (count, outcome.status, &outcome.solution) {
-        (true, Status::Limit, _) => out.extend_from_slice(Status::Limit.as_str().as_bytes()),
-        (true, _, _) => {
-            let _ = write!(out, "{}", outcome.solutions);
+        (Some(max), _, _) if max != 0 && n >= max => {
+            let _ = write!(out, "at least {n}");
         }
-        (false, Status::Unique, Some(solution)) => push_line(solution, out),
-        (false, status, _) => out.extend_from_slice(status.as_str().as_bytes()),
+        (Some(_), Status::Limit, _) => {
+            let _ = write!(out, "{}: at least {n}", Status::Limit);
+        }
+        (Some(_), _, _) => {
+            let _ = write!(out, "{n}");
+        }
+        (None, Status::Unique, Some(solution)) => push_line(solution, out),
+        (None, status, _) => out.extend_from_slice(status.as_str().as_bytes()),
     }
     out.push(b'\n');
 }
@@ -342,8 +356,34 @@ mod tests {
         );
         assert_eq!(lines[4], "invalid: solver fast does not handle 4x4 grids");
         assert_eq!(lines.len(), puzzles.len());
+        // The default limits stop at two solutions: a count of two is a lower bound (issue 38).
         let counts = answers("fast", true, &puzzles[..2], None);
-        assert_eq!(counts, "1\n2\n");
+        assert_eq!(counts, "1\nat least 2\n");
+    }
+
+    /// Issue 38: a count that `--max` or a budget cut short says so, with its lower bound.
+    #[test]
+    fn a_cut_count_is_a_lower_bound() {
+        let outcome = |status, solutions| Outcome {
+            status,
+            solutions,
+            solution: None,
+            stats: Default::default(),
+        };
+        let line = |o: &Outcome, count| {
+            let mut out = Vec::new();
+            push_result(o, count, &mut out);
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(line(&outcome(Status::Multiple, 5), Some(5)), "at least 5\n");
+        assert_eq!(line(&outcome(Status::Multiple, 5), Some(0)), "5\n");
+        assert_eq!(line(&outcome(Status::Multiple, 4), Some(5)), "4\n");
+        assert_eq!(
+            line(&outcome(Status::Limit, 3), Some(0)),
+            "limit: at least 3\n"
+        );
+        assert_eq!(line(&outcome(Status::Limit, 1), Some(1)), "at least 1\n");
+        assert_eq!(line(&outcome(Status::Limit, 3), None), "limit\n");
     }
 
     #[test]
@@ -369,7 +409,7 @@ mod tests {
     /// the trace and once as the outcome.
     fn traced_with(found: Grid, count: bool) -> (String, Option<TracedAnswer>) {
         let mut out = Vec::new();
-        let answer = write_traced(&mut out, "liar", PUZZLE, count, |_, sink| {
+        let answer = write_traced(&mut out, "liar", PUZZLE, count.then_some(0), |_, sink| {
             sink(TraceEvent::Solution {
                 depth: 0,
                 index: 1,
@@ -408,7 +448,7 @@ mod tests {
 
         // A real traced solver, through the function the CLI passes.
         let mut out = Vec::new();
-        let answer = write_traced(&mut out, "singles", PUZZLE, false, |grid, sink| {
+        let answer = write_traced(&mut out, "singles", PUZZLE, None, |grid, sink| {
             crate::solvers::trace::solve_traced("singles", grid, &SolveLimits::default(), sink)
         })
         .unwrap();
@@ -416,7 +456,7 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.ends_with(&format!("{}\n", right.to_line())), "{text}");
         let mut out = Vec::new();
-        let none = write_traced(&mut out, "fast", PUZZLE, false, |grid, sink| {
+        let none = write_traced(&mut out, "fast", PUZZLE, None, |grid, sink| {
             crate::solvers::trace::solve_traced("fast", grid, &SolveLimits::default(), sink)
         })
         .unwrap();
@@ -463,7 +503,7 @@ mod tests {
     #[test]
     fn a_traced_line_that_is_not_a_puzzle_is_invalid_and_nothing_runs() {
         let mut out = Vec::new();
-        let answer = write_traced(&mut out, "liar", "123", false, |_, _| {
+        let answer = write_traced(&mut out, "liar", "123", None, |_, _| {
             panic!("nothing to solve")
         })
         .unwrap();

@@ -613,9 +613,11 @@ fn run_pair(record: &Record, plan: &Plan<'_>, slot: usize) -> Row {
     row.clues = Some(grid.givens() as u32);
     let side = grid.shape().side();
     let Some(run) = pick(plan, grid, slot) else {
+        let given: Vec<&str> = plan.solvers.iter().map(|s| s.solver.name()).collect();
         row.error = format!(
-            "line {}: no solver supports {side}x{side} grids",
-            record.line
+            "line {}: no solver given ({}) supports {side}x{side} grids",
+            record.line,
+            given.join(", ")
         );
         return row;
     };

@@ -219,7 +219,12 @@ struct RatingsInput {
 impl RatingsInput {
     /// Moves to the next row, which must come after `line` (a rated shard is in line order).
     fn advance(&mut self, line: Option<u64>) -> Result<(), HarnessError> {
-        self.head = match self.records.next().transpose()? {
+        self.head = match self
+            .records
+            .next()
+            .transpose()
+            .map_err(csv_err(&self.path))?
+        {
             None => None,
             Some(record) => {
                 let number = std::str::from_utf8(record.get(0).unwrap_or_default())
@@ -241,6 +246,14 @@ impl RatingsInput {
             }
         };
         Ok(())
+    }
+}
+
+/// A CSV error of the file `path`, naming it.
+fn csv_err(path: &Path) -> impl FnOnce(csv::Error) -> HarnessError + '_ {
+    move |e| HarnessError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(e),
     }
 }
 
@@ -273,8 +286,9 @@ fn merge_ratings(
     for (path, shard) in paths.into_iter().zip(shards) {
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(true)
-            .from_path(&path)?;
-        let header = reader.byte_headers()?;
+            .from_path(&path)
+            .map_err(csv_err(&path))?;
+        let header = reader.byte_headers().map_err(csv_err(&path))?;
         if !header
             .iter()
             .eq(RATING_COLUMNS.iter().map(|c| c.as_bytes()))

@@ -748,7 +748,9 @@ pub fn open_rows(
 ) -> Result<impl Iterator<Item = Result<Row, HarnessError>>, HarnessError> {
     let file = File::open(path).map_err(io_err(path))?;
     let reader = row::reader(BufReader::new(file))?;
+    // A bad row's error names the file (issue 38).
+    let path = path.to_path_buf();
     Ok(reader
         .into_deserialize::<Row>()
-        .map(|r| r.map_err(HarnessError::from)))
+        .map(move |r| r.map_err(|e| io_err(&path)(io::Error::other(e)))))
 }

@@ -56,13 +56,17 @@ impl AtomicFile {
 
     /// Pushes buffered bytes to the file (so that an interruption keeps them).
     pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        self.out.flush().map_err(|e| with_path(e, &self.partial))
     }
 
-    /// Flushes, syncs and renames the file to its final name.
+    /// Flushes, syncs and renames the file to its final name. Every error names the file (a full
+    /// disk included).
     pub fn commit(mut self) -> io::Result<()> {
-        self.out.flush()?;
-        self.out.get_ref().sync_all()?;
+        self.out.flush().map_err(|e| with_path(e, &self.partial))?;
+        self.out
+            .get_ref()
+            .sync_all()
+            .map_err(|e| with_path(e, &self.partial))?;
         fs::rename(&self.partial, &self.dest).map_err(|e| with_path(e, &self.dest))
     }
 }
@@ -77,11 +81,11 @@ impl AtomicFile {
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.out.write(buf)
+        self.out.write(buf).map_err(|e| with_path(e, &self.partial))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        AtomicFile::flush(self)
     }
 }
 
@@ -92,6 +96,31 @@ pub fn write_atomic(dest: &Path, bytes: &[u8]) -> io::Result<()> {
     file.commit()
 }
 
+/// Whether `a` and `b` name the same existing file or directory: the same device and inode on
+/// Unix, so that a link or another spelling of the path (`./x`, `d/../x`) counts too; the same
+/// canonical path elsewhere. False when either does not exist (a new output file is no input).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    same_metadata(&ma, &mb)
+        || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Whether two metadata describe the same file (device and inode; always false off Unix).
+pub fn same_metadata(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        false
+    }
+}
+
 fn with_path(err: io::Error, path: &Path) -> io::Error {
     io::Error::new(err.kind(), format!("{}: {err}", path.display()))
 }
@@ -99,6 +128,27 @@ fn with_path(err: io::Error, path: &Path) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_file_sees_through_spellings_and_links() {
+        let dir = tempfile::tempdir().unwrap();
+        let x = dir.path().join("x.txt");
+        fs::write(&x, "1").unwrap();
+        let other = dir.path().join("y.txt");
+        fs::write(&other, "1").unwrap();
+        assert!(same_file(&x, &dir.path().join(".").join("x.txt")));
+        assert!(!same_file(&x, &other));
+        assert!(!same_file(&x, &dir.path().join("new.txt")));
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link.txt");
+            std::os::unix::fs::symlink(&x, &link).unwrap();
+            assert!(same_file(&x, &link));
+            let hard = dir.path().join("hard.txt");
+            fs::hard_link(&x, &hard).unwrap();
+            assert!(same_file(&x, &hard));
+        }
+    }
 
     #[test]
     fn nothing_under_the_final_name_until_commit() {

@@ -46,7 +46,8 @@ pub struct RateRun {
     pub decision_tree: Option<String>,
     /// Time budget of one puzzle's technique rating, milliseconds.
     pub limit_ms: u64,
-    /// The technique options that change ratings (e.g. `uvwxyz_wing`), as text.
+    /// The technique options that change ratings, as `ratings.csv`'s `se_profile` names them
+    /// ([`super::SeProfile::label`]: `sample`, `serate`, `sample+uvwxyz-wing`).
     pub options: String,
 }
 

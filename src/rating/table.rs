@@ -7,8 +7,11 @@
 //! SE's EP and ED, see [`super::technique`]; `se_profile` by issue 26: which Sudoku Explainer the
 //! ratings reproduce, [`super::SeProfile`], with `+uvwxyz-wing` when that wing was added). A line that is not a puzzle keeps its row, with empty
 //! ratings and the reason in `error`, so that rows reconcile with the corpus's puzzle lines. A
-//! puzzle SE would not rate has empty ratings too and its status in `error`: `multiple
-//! solutions`, `no solution: ...`, or `time limit` when `rate --max-seconds` ran out.
+//! puzzle SE would not rate has empty ratings too (`decision_tree` included) and its status in
+//! `error`: `multiple solutions`, `no solution: ...`, or `time limit` when `rate --limit-ms` ran
+//! out. `external_rating` is the corpus line's rating as [`crate::corpus::Fields`] reads it (the
+//! first number or `se=` field after the puzzle), in its shortest form (`3` for `3.0`), the same in
+//! `rate`, `study` and Python.
 
 use std::fs;
 use std::io::{self, Write};
@@ -88,13 +91,15 @@ pub fn rate_with(
     max_time: Option<Duration>,
     options: PathOptions,
 ) -> RatingRow {
-    let decision_tree = match (&grid, variant) {
-        (Ok(g), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
-        _ => None,
-    };
-    let result = grid.and_then(|g| {
+    let result = grid.clone().and_then(|g| {
         technique::technique_rating_with(g, max_time, options).map_err(|e| e.to_string())
     });
+    // A puzzle the technique rating refuses (several solutions, none, out of time) or a line
+    // that is not a puzzle has every rating column empty, the decision-tree index included.
+    let decision_tree = match (&grid, &result, variant) {
+        (Ok(g), Ok(_), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
+        _ => None,
+    };
     RatingRow {
         line,
         puzzle,
@@ -130,7 +135,7 @@ pub fn rate_record_with(
         record.line,
         record.text.clone(),
         record.grid.as_ref().map_err(|e| e.to_string()),
-        record.fields.rating.map(|r| r.to_string()),
+        record.fields.rating_text(),
         variant,
         max_time,
         options,
@@ -251,6 +256,32 @@ pub fn write_file(rows: &[RatingRow], path: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 38: a refused puzzle has every rating column empty, the decision tree included.
+    #[test]
+    fn refused_puzzles_have_no_decision_tree() {
+        let empty = Grid::parse(&".".repeat(81)).unwrap();
+        let row = rate(
+            1,
+            String::new(),
+            Ok(&empty),
+            None,
+            Some(Variant::Combined),
+            None,
+        );
+        assert_eq!(row.result, Err("multiple solutions".to_string()));
+        assert_eq!(row.decision_tree, None);
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let row = rate(
+            1,
+            p.into(),
+            Ok(&Grid::parse(p).unwrap()),
+            None,
+            Some(Variant::Combined),
+            None,
+        );
+        assert!(row.result.is_ok() && row.decision_tree.is_some());
+    }
 
     #[test]
     fn rows_reconcile_with_puzzle_lines() {

@@ -49,7 +49,7 @@ pub trait Engine {
 pub enum EngineError {
     /// The problem has primary items with multiplicities, which only Algorithm M handles.
     #[error(
-        "item `{item}` has multiplicity bounds: this engine handles exact cover only (use the mcc engine, Algorithm M)"
+        "item `{item}` has multiplicity bounds: this engine handles exact cover only; Algorithm M handles them, which the `dlx` engine runs for such problems (`--engine dlx`, the default)"
     )]
     Multiplicities {
         /// The first item with bounds other than 1:1.

@@ -17,6 +17,7 @@ mod logic_cli;
 mod logic_rating;
 mod logic_techniques;
 mod logic_wings;
+mod never_silent;
 mod puzzle_input;
 mod report_check;
 mod report_pipeline;

@@ -109,6 +109,26 @@ impl<T, E: std::error::Error + Send + Sync> Message<T> for Result<T, DrawingArea
     }
 }
 
+/// The message of a PNG that could not be drawn or written, in words: plotters' bitmap backend
+/// shows its errors as debug text (`ImageError(IoError(Os { .. }))`), so the cause is taken out.
+fn bitmap_message(e: DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>) -> String {
+    use plotters_bitmap::BitMapBackendError as B;
+    let backend = |e: B| match e {
+        B::IOError(io) => io.to_string(),
+        B::ImageError(image) => image.to_string(),
+        B::InvalidBuffer => "the pixel buffer has the wrong size".to_string(),
+    };
+    match e {
+        DrawingAreaErrorKind::BackendError(plotters_backend::DrawingErrorKind::DrawingError(e)) => {
+            backend(e)
+        }
+        DrawingAreaErrorKind::BackendError(plotters_backend::DrawingErrorKind::FontError(e)) => {
+            format!("font: {e}")
+        }
+        other => other.to_string(),
+    }
+}
+
 pub(super) fn render(fig: &impl Draw, ctx: &PlotContext<'_>, stem: &str) -> Result<(), PlotError> {
     font::ensure_registered().map_err(PlotError::Font)?;
     let png = ctx.dir.join(format!("{stem}.png"));
@@ -118,9 +138,11 @@ pub(super) fn render(fig: &impl Draw, ctx: &PlotContext<'_>, stem: &str) -> Resu
     };
     {
         let root = BitMapBackend::new(&png, fig.size()).into_drawing_area();
-        root.fill(&WHITE).msg().map_err(err(&png))?;
+        root.fill(&WHITE)
+            .map_err(bitmap_message)
+            .map_err(err(&png))?;
         fig.draw(&root).map_err(err(&png))?;
-        root.present().msg().map_err(err(&png))?;
+        root.present().map_err(bitmap_message).map_err(err(&png))?;
     }
     let svg = ctx.dir.join(format!("{stem}.svg"));
     let root = SVGBackend::new(&svg, fig.size()).into_drawing_area();
