@@ -19,7 +19,8 @@ use dlxlab::sudoku::Grid;
 use super::input::{
     first_field, input_name, no_valid_puzzle, reject_invalid_arguments, Input, Origin, PuzzleArgs,
 };
-use super::study::{limits, locate_corpus, progress_bar, stop_flag};
+use super::interrupt::stop_flag;
+use super::study::{limits, locate_corpus, progress_bar};
 
 /// The columns of the count CSV.
 const COLUMNS: [&str; 8] = [
@@ -83,7 +84,7 @@ struct CountRow<'a> {
     clues: Option<u32>,
     status: &'static str,
     solutions: u64,
-    nodes: u64,
+    nodes: Option<u64>,
     time_ns: u64,
     error: &'a str,
 }

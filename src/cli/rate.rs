@@ -20,7 +20,8 @@ use dlxlab::rating::SeProfile;
 use dlxlab::sudoku::Grid;
 
 use super::input::{parse_grid, Origin, PuzzleArgs};
-use super::study::{progress_bar, stop_flag};
+use super::interrupt::stop_flag;
+use super::study::progress_bar;
 
 /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating. One CSV row per
 /// puzzle; `line` is the corpus line, or the argument's position for puzzles on the command line.

@@ -53,6 +53,10 @@ pub enum Status {
     Limit,
     /// The input is not a valid puzzle (set by callers that parse; solvers never return it).
     Invalid,
+    /// An external program gave no answer within its time limit (`--external-limit-ms`): like
+    /// `limit`, no claim either way, but the program's own failure to answer, not a budget of
+    /// the search. Built-in solvers never return it.
+    Timeout,
 }
 
 impl Status {
@@ -64,6 +68,7 @@ impl Status {
             Status::None => "none",
             Status::Limit => "limit",
             Status::Invalid => "invalid",
+            Status::Timeout => "timeout",
         }
     }
 
@@ -75,6 +80,7 @@ impl Status {
             Status::None,
             Status::Limit,
             Status::Invalid,
+            Status::Timeout,
         ]
         .into_iter()
         .find(|st| st.as_str() == s)
@@ -147,6 +153,19 @@ pub struct Stats {
     pub time_ns: u64,
     /// Deductions by technique.
     pub deductions: Deductions,
+    /// The counters the solver did not report (an external program without `nodes=` or
+    /// `guesses=`): their fields above are 0 but mean *unknown*, and `runs.csv` leaves them
+    /// empty.
+    pub unreported: Unreported,
+}
+
+/// Which counters of a [`Stats`] are unknown. Built-in solvers report every counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Unreported {
+    /// `nodes` is unknown.
+    pub nodes: bool,
+    /// `guesses` is unknown.
+    pub guesses: bool,
 }
 
 /// The answer of a solve.
