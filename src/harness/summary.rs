@@ -331,7 +331,7 @@ impl Summary {
         for s in &self.solvers {
             // Over the rows whose guesses are known: an unreported count is not a zero.
             let known = s.rows - s.guesses_unknown;
-            let share = if s.guesses_unknown > 0 && known == 0 {
+            let share = if s.guesses_unknown > 0 && s.guesses.is_empty() {
                 "unknown".to_string()
             } else if known > 0 {
                 format!(

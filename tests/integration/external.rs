@@ -204,3 +204,157 @@ fn check_solve_and_bench_take_external_solvers() {
         assert!(table.contains(row), "{row} missing:\n{table}");
     }
 }
+
+/// The first `n` puzzles of the embedded corpus.
+fn puzzles(n: usize) -> Vec<String> {
+    dlxlab::corpus::DEFAULT_CORPUS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// `dlxlab solve` of `puzzles` with the external program `spec`: exit code and standard output.
+fn solve_with(dir: &Path, spec: &str, puzzles: &[String]) -> (Option<i32>, String) {
+    let out = dlxlab(dir)
+        .args(["solve", "--external", spec])
+        .args(puzzles)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn an_answer_written_twice_is_named_and_shifts_no_later_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = puzzles(6);
+    // The Python adapter, writing its answer to the second puzzle twice.
+    let script = dir.path().join("doubled.py");
+    std::fs::write(
+        &script,
+        format!(
+            "import importlib.util, sys\n\
+             spec = importlib.util.spec_from_file_location('ext', r'{}')\n\
+             ext = importlib.util.module_from_spec(spec); spec.loader.exec_module(ext)\n\
+             for line in sys.stdin:\n\
+             \x20   a = ext.answer(line)\n\
+             \x20   twice = line.strip() == '{}'\n\
+             \x20   sys.stdout.write(a + '\\n' + (a + '\\n' if twice else ''))\n\
+             \x20   sys.stdout.flush()\n",
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("examples/external_solver.py")
+                .display(),
+            puzzles[1]
+        ),
+    )
+    .unwrap();
+    let spec = format!("doubled=python3 '{}'", script.display());
+    let (code, text) = solve_with(dir.path(), &spec, &puzzles);
+    let reference = dlxlab(dir.path())
+        .args(["solve", "--solver", "dlx"])
+        .args(&puzzles)
+        .output()
+        .unwrap();
+    let reference = String::from_utf8_lossy(&reference.stdout).into_owned();
+    let (got, want): (Vec<&str>, Vec<&str>) = (text.lines().collect(), reference.lines().collect());
+    assert_eq!(got.len(), 6, "{text}");
+    // The stray line is named where it is seen: right behind the second answer (the usual
+    // case), or when the third puzzle is asked; it is never taken as an answer.
+    let errors: Vec<usize> = (0..6).filter(|&k| got[k].starts_with("error:")).collect();
+    assert!(errors == [1] || errors == [2], "{text}");
+    assert!(got[errors[0]].contains("out of step"), "{text}");
+    // The program is restarted: every other puzzle gets its own answer.
+    for k in (0..6).filter(|&k| k != errors[0]) {
+        assert_eq!(got[k], want[k], "puzzle {k}:\n{text}");
+    }
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn solve_external_statuses_are_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    // A valid complete grid (row r is 1..9 shifted by 3r + r/3).
+    let grid: String = (0..81)
+        .map(|k| {
+            let (r, c) = (k / 9, k % 9);
+            char::from(b'1' + ((r * 3 + r / 3 + c) % 9) as u8)
+        })
+        .collect();
+    // It claims this grid is the unique solution of every puzzle: true of no puzzle with
+    // fewer than 17 givens, here the empty grid, which has many.
+    let liar = format!("liar=sh -c 'while read -r l; do echo {grid}; done'");
+    let (code, text) = solve_with(dir.path(), &liar, &[".".repeat(81)]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.starts_with("error: external solver liar claims `unique`, but fast finds `multiple`"),
+        "{text}"
+    );
+    // `none` for a unique puzzle.
+    let none = "none=sh -c 'while read -r l; do echo none; done'";
+    let (code, text) = solve_with(dir.path(), none, &puzzles(1));
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("claims `none`, but fast finds `unique`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_timeout_is_a_status_not_a_failed_study() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = corpus(dir.path(), 4);
+    let out = dir.path().join("out");
+    // Hangs on its second puzzle, answers `limit` to the others.
+    // (The count is kept in a file: the program is killed and restarted after its timeout.)
+    let count = dir.path().join("count");
+    let slow = format!(
+        "slow=sh -c 'while read -r l; do n=$(cat {0} 2>/dev/null || echo 0); n=$((n+1)); \
+         echo $n > {0}; if [ $n -eq 2 ]; then sleep 30; fi; echo limit; done'",
+        count.display()
+    );
+    let status = dlxlab(dir.path())
+        .args(["study", "--quiet", "--no-plots", "--ratings", "none"])
+        .args([
+            "--solvers",
+            "dlx",
+            "--threads",
+            "1",
+            "--external-limit-ms",
+            "300",
+        ])
+        .arg("--corpus")
+        .arg(&corpus)
+        .arg("--out")
+        .arg(&out)
+        .args(["--external", &slow])
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let rows: Vec<Row> = dlxlab::harness::read_rows(&out.join("runs.csv")).unwrap();
+    let slow_rows: Vec<&Row> = rows.iter().filter(|r| r.solver == "slow").collect();
+    let statuses: Vec<Status> = slow_rows.iter().map(|r| r.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            Status::Limit,
+            Status::Timeout,
+            Status::Limit,
+            Status::Invalid,
+            Status::Limit
+        ]
+    );
+    assert!(slow_rows.iter().all(|r| !r.is_solver_error()));
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("solver errors (invalid or inconsistent answers): 0"),
+        "{summary}"
+    );
+}

@@ -10,6 +10,7 @@ mod generate;
 mod harden;
 mod harness;
 mod honeycomb;
+mod interrupts;
 mod logic_cli;
 mod logic_rating;
 mod logic_techniques;
