@@ -774,3 +774,35 @@ mod cli {
         assert!(out.starts_with("solutions 92\n"), "{out}");
     }
 }
+
+/// Issue 38: dancing cells' trail was depth x items (SSXC1 saves every active size at every
+/// level): 10,000 items of one option each, a search 10,000 levels deep, needed 400 MB for the
+/// trail alone. Saved lazily, it holds only the sizes that change: a few megabytes.
+#[test]
+fn dc_memory_is_linear_in_the_problem() {
+    use std::process::{Command, Stdio};
+    let n = 10_000;
+    let mut problem: String = (0..n).map(|k| format!("i{k} ")).collect();
+    problem.push('\n');
+    for k in 0..n {
+        problem.push_str(&format!("i{k}\n"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("chain.dlx");
+    std::fs::write(&file, problem).unwrap();
+    let child = Command::new(super::support::BIN)
+        .args(["xc", "--count", "--engine", "dc"])
+        .arg(&file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (mut status, mut usage) = (0, unsafe { std::mem::zeroed::<libc::rusage>() });
+    // SAFETY: wait4(2) on our own child, writing into two locals of ours.
+    let reaped = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, child.id() as i32);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+    // ru_maxrss is in KiB on Linux.
+    let peak_mib = usage.ru_maxrss / 1024;
+    assert!(peak_mib < 100, "dc peaked at {peak_mib} MiB on {n} items");
+}
