@@ -73,6 +73,7 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
+    budget_note(&mut err, &run.stats, &config)?;
     if let SearchEnd::Limit(_) = run.end {
         return limit_reached(&a, &mut out, &mut err, &run.stats, elapsed);
     }
@@ -131,6 +132,37 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Says when the memo budget (`--memo-mb`) bound the search: the cache refused subproblems, so
+/// that each was searched again whenever met — memoisation stopped paying from there on, and a
+/// search that takes minutes with the cache may take hours without it — or the solution diagram
+/// alone outgrew the budget.
+fn budget_note(err: &mut dyn Write, s: &memo::MemoStats, config: &MemoConfig) -> io::Result<()> {
+    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+    let budget = config.cache_bytes as u64;
+    if s.cache_refused > 0 {
+        writeln!(
+            err,
+            "dlxlab: memo: the budget of {:.0} MiB (--memo-mb) was spent: {} new subproblems were \
+             not cached and were searched again each time they were met, so memoisation stopped \
+             paying from there on; raise --memo-mb, or count with --engine dlx",
+            mib(budget),
+            s.cache_refused
+        )?;
+    }
+    if s.peak_bytes() > budget {
+        writeln!(
+            err,
+            "dlxlab: memo: the search held {:.1} MiB, past the budget of {:.0} MiB (--memo-mb): \
+             the links ({:.1} MiB) and the solution diagram ({:.1} MiB) cannot be left out",
+            mib(s.peak_bytes()),
+            mib(budget),
+            mib(s.links_bytes),
+            mib(s.zdd_bytes)
+        )?;
+    }
+    Ok(())
 }
 
 fn print_stats(
@@ -229,6 +261,7 @@ fn run_parallel(a: &MemoArgs, config: &MemoConfig) -> anyhow::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
+    budget_note(&mut err, &run.stats, config)?;
     if let SearchEnd::Limit(_) = run.end {
         return limit_reached(a, &mut out, &mut err, &run.stats, elapsed);
     }
