@@ -91,8 +91,8 @@ pub fn interrupted(
     let after_signal = first.elapsed();
     if !exited {
         let _ = child.kill();
-        let _ = child.wait();
     }
+    let _ = child.wait();
     let (mut stdout, mut stderr) = (String::new(), String::new());
     let _ = child.stdout.take().unwrap().read_to_string(&mut stdout);
     let _ = child.stderr.take().unwrap().read_to_string(&mut stderr);
