@@ -11,10 +11,12 @@
 //! buffer, and written in order.
 //!
 //! The answer of a line (the contract of `dlxlab solve`): the solution (`.` for a cell left
-//! empty, which no built-in solver leaves), or the status word `multiple`, `none` or `limit`; with
-//! `count`, the number of solutions (`limit` when a budget stopped the search); `invalid: REASON`
-//! for a line that is not a puzzle the solver takes; `error: REASON` when an external solver could
-//! not answer, or when a solver's solution is not one: every solution found (of a unique puzzle or
+//! empty, which no built-in solver leaves), or the status word `multiple`, `none`, `limit` or
+//! `timeout` (an external program that did not answer in time); with `count`, the number of
+//! solutions (`limit` or `timeout` when there is none to give); `invalid: REASON` for a line that
+//! is not a puzzle the solver takes; `error: REASON` when an external solver could not answer or
+//! its status is refuted by the reference solver ([`Answering::reference`]), or when a solver's
+//! solution is not one: every solution found (of a unique puzzle or
 //! the first of several) is checked against the puzzle and the rules with [`check_solution`]
 //! before anything is printed, in one bitwise pass on 9x9.
 //!
@@ -118,7 +120,8 @@ impl Answering<'_> {
                     return true;
                 }
                 push_result(&outcome, self.count, out);
-                false
+                // An external program that did not answer in time left the puzzle unanswered.
+                outcome.status == Status::Timeout
             }
             Err(reason) => {
                 let _ = writeln!(out, "error: {reason}");
@@ -313,11 +316,15 @@ pub fn write_traced(
 }
 
 /// Appends what `dlxlab solve` prints for an outcome, newline included: with `count`, the number
-/// of solutions (`limit` when a budget stopped the search); else the solution of a unique puzzle,
+/// of solutions (`limit` when a budget stopped the search, `timeout` when an external program did
+/// not answer); else the solution of a unique puzzle,
 /// or the status word.
 pub fn push_result(outcome: &Outcome, count: bool, out: &mut Vec<u8>) {
     match (count, outcome.status, &outcome.solution) {
-        (true, Status::Limit, _) => out.extend_from_slice(Status::Limit.as_str().as_bytes()),
+        // No count to print: the search stopped, or an external program did not answer.
+        (true, status @ (Status::Limit | Status::Timeout), _) => {
+            out.extend_from_slice(status.as_str().as_bytes())
+        }
         (true, _, _) => {
             let _ = write!(out, "{}", outcome.solutions);
         }

@@ -357,4 +357,20 @@ fn a_timeout_is_a_status_not_a_failed_study() {
         summary.contains("solver errors (invalid or inconsistent answers): 0"),
         "{summary}"
     );
+    // `solve --count` prints `timeout`, never a count of 0, and exits 1 (a puzzle unanswered).
+    let hang = "hang=sh -c 'while read -r l; do sleep 30; done'";
+    let solved = dlxlab(dir.path())
+        .args([
+            "solve",
+            "--count",
+            "--external-limit-ms",
+            "300",
+            "--external",
+            hang,
+        ])
+        .args(puzzles(1))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&solved.stdout), "timeout\n");
+    assert_eq!(solved.status.code(), Some(1));
 }
