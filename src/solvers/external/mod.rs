@@ -102,10 +102,12 @@ impl ExternalSolver {
     }
 
     /// One round trip: the answer to `grid`, or why there is none. A process that failed is
-    /// killed and not returned to the pool. An answer that cannot be this puzzle's (a solution
-    /// that changes its givens, or a second line right behind it) means the program's output is
-    /// out of step with its input: that is the failure, named, and the process is killed so that
-    /// no later puzzle gets an answer meant for another.
+    /// killed and not returned to the pool. A line that no puzzle asked for (waiting before the
+    /// puzzle is written, or right behind its answer) means the program's output is out of step
+    /// with its input: that is the failure, named, and the process is killed so that no later
+    /// puzzle gets an answer meant for another. A solution that changes its puzzle's givens is
+    /// returned (the caller reports it as a wrong solution), but the process is not kept: were
+    /// it an answer to another puzzle, the next puzzle starts in step.
     fn ask(&self, grid: &Grid) -> Result<Outcome, Failure> {
         if crate::budget::interrupted() {
             return Err(Failure::Interrupted);
@@ -137,13 +139,13 @@ impl ExternalSolver {
             process.kill();
             return Err(Failure::OutOfStep(extra));
         }
-        if let Some(solution) = &answer.solution {
-            if !keeps_givens(grid, solution) {
-                process.kill();
-                return Err(Failure::OutOfStep(line));
-            }
-        }
-        if let Ok(mut idle) = self.idle.lock() {
+        let in_step = answer
+            .solution
+            .as_ref()
+            .is_none_or(|solution| keeps_givens(grid, solution));
+        if !in_step {
+            process.kill();
+        } else if let Ok(mut idle) = self.idle.lock() {
             idle.push(process);
         }
         let solutions = match answer.status {
