@@ -6,7 +6,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use rand::SeedableRng;
@@ -68,7 +69,7 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--memo-cache needs --threads N");
     }
     let start = Instant::now();
-    let run = memo::solve(problem, &config, &a.limits)?;
+    let run = with_progress(|| memo::solve(problem, &config, &a.limits))?;
     let elapsed = start.elapsed();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -132,6 +133,37 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How often a running memo search prints a progress line on standard error.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Runs `work`, printing a line on standard error every [`PROGRESS_EVERY`] while it runs, so that
+/// a long count shows that it is moving (issue 38: a 13-clue Sudoku ran 13.5 minutes without a
+/// word). A search shorter than that prints nothing.
+fn with_progress<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = Instant::now();
+            let mut next = PROGRESS_EVERY;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(50));
+                if start.elapsed() >= next {
+                    eprintln!(
+                        "dlxlab: memo: {} nodes in {} s, solution diagram {:.1} MiB so far (Ctrl-C stops)",
+                        memo::progress_nodes(),
+                        next.as_secs(),
+                        memo::progress_diagram_bytes() as f64 / (1u64 << 20) as f64
+                    );
+                    next += PROGRESS_EVERY;
+                }
+            }
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        result
+    })
 }
 
 /// Says when the memo budget (`--memo-mb`) bound the search: the cache refused subproblems, so
@@ -256,7 +288,9 @@ fn run_parallel(a: &MemoArgs, config: &MemoConfig) -> anyhow::Result<ExitCode> {
         },
     };
     let start = Instant::now();
-    let run = pool.install(|| parallel::count(&a.parsed.problem, config, &par, &a.limits))?;
+    let run = with_progress(|| {
+        pool.install(|| parallel::count(&a.parsed.problem, config, &par, &a.limits))
+    })?;
     let elapsed = start.elapsed();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -65,6 +65,8 @@ mod search;
 pub mod signature;
 pub mod zdd;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::xc::engine::EngineError;
 use crate::xc::{Limits, Problem, SearchEnd};
 
@@ -76,6 +78,31 @@ pub struct MemoConfig {
     /// The most bytes the cache may take (`--memo-mb`). When it is spent, new subproblems are not
     /// stored and are searched again when met again: the count stays exact, the search grows.
     pub cache_bytes: usize,
+}
+
+/// Nodes entered so far by the memo searches of this process, counted every
+/// [`crate::budget::CLOCK_STRIDE`] nodes: what a host prints to show that a long count is moving
+/// ([`progress_nodes`]).
+static PROGRESS: AtomicU64 = AtomicU64::new(0);
+
+/// Bytes of the largest solution diagram a memo search of this process held at its last report.
+static DIAGRAM_BYTES: AtomicU64 = AtomicU64::new(0);
+
+/// Nodes entered so far by every memo search of this process (to within
+/// [`crate::budget::CLOCK_STRIDE`] per search), for progress reports.
+pub fn progress_nodes() -> u64 {
+    PROGRESS.load(Ordering::Relaxed)
+}
+
+/// Bytes of the solution diagram being built, as of the last report of a memo search.
+pub fn progress_diagram_bytes() -> u64 {
+    DIAGRAM_BYTES.load(Ordering::Relaxed)
+}
+
+/// Called by the search every [`crate::budget::CLOCK_STRIDE`] nodes.
+fn report_progress(nodes: u64, diagram_bytes: usize) {
+    PROGRESS.fetch_add(nodes, Ordering::Relaxed);
+    DIAGRAM_BYTES.store(diagram_bytes as u64, Ordering::Relaxed);
 }
 
 impl MemoConfig {
@@ -228,5 +255,24 @@ mod tests {
         assert_eq!(run.zdd.count(), SolutionCount::Small(3));
         assert_eq!(run.stats.cache_entries, 0);
         assert_eq!(run.stats.cache_refused, 6);
+    }
+
+    #[test]
+    fn a_long_search_reports_its_progress() {
+        let before = progress_nodes();
+        let queens = crate::puzzles::queens::Queens::new(9).unwrap();
+        let run = solve(
+            queens.problem(),
+            &MemoConfig { cache_bytes: 0 },
+            &Limits::default(),
+        )
+        .unwrap();
+        assert!(run.stats.nodes > 2 * crate::budget::CLOCK_STRIDE);
+        // (Other tests' searches may add to the count too.)
+        // One report of CLOCK_STRIDE nodes per CLOCK_STRIDE nodes entered (leaves are counted
+        // without entering).
+        let stride = crate::budget::CLOCK_STRIDE;
+        let entered = run.stats.nodes - run.stats.leaves;
+        assert!(progress_nodes() - before >= (entered - stride) / stride * stride);
     }
 }

@@ -118,6 +118,9 @@ pub(super) fn search<D: Diagram, M: Memo<D::Value>>(
                     // The budget covers the links and the growing diagram too: the cache gets
                     // what they leave (issue 38).
                     cache.leave(links.bytes() + diagram.bytes());
+                    if nodes > 0 {
+                        super::report_progress(CLOCK_STRIDE, diagram.bytes());
+                    }
                 }
                 if limits.max_time.is_some_and(|t| start.elapsed() >= t) {
                     end = SearchEnd::Limit(Halt::Time);
