@@ -53,7 +53,8 @@ class Solutions(Iterator[list[list[str]]]):
 
 def solve(puzzle: str, solver: str = "fast", max_solutions: int = 2) -> dict[str, object]:
     """The puzzle's runs.csv row: line, puzzle, clues, solver, status, solutions, nodes,
-    guesses, time_ns, solution, error."""
+    guesses (each None where the solver did not report it: unknown, never 0), time_ns,
+    solution, error."""
 
 def solvers() -> list[dict[str, object]]:
     """name, representation, propagation, heuristic, sizes, counting."""

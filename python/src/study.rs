@@ -254,7 +254,8 @@ fn rate<'py>(
 /// lists of dicts with the columns of runs.csv and ratings.csv (see rate for the latter).
 ///
 /// runs columns: line, puzzle, clues, solver, status ("unique", "multiple", "none", "limit",
-/// "invalid"), solutions, nodes, guesses, time_ns (the solve call alone, parallel pass),
+/// "invalid"), solutions, nodes, guesses (None where a solver did not report them: unknown,
+/// never 0), time_ns (the solve call alone, parallel pass),
 /// solution (the first solution, verified), error. One row per puzzle line and solver, in line
 /// order then solver order; a line that is not a puzzle gets rows with status "invalid" and the
 /// reason in error. Rows other than time_ns do not depend on the thread count.

@@ -95,7 +95,7 @@ struct CountRow<'a> {
     clues: Option<u32>,
     status: &'static str,
     solutions: u64,
-    nodes: u64,
+    nodes: Option<u64>,
     time_ns: u64,
     error: &'a str,
 }

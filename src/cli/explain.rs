@@ -29,6 +29,11 @@ pub struct ExplainArgs {
     /// se-rated-sample.txt) or `serate` (the current serate's default list; see `rate --help`).
     #[arg(long, default_value_t = dlxlab::rating::SeProfile::Sample)]
     se_profile: dlxlab::rating::SeProfile,
+    /// Time budget of one puzzle's path, in milliseconds, as `rate --limit-ms`: a puzzle still
+    /// unexplained then gets `time limit` and the run goes on (the exit status of a puzzle that
+    /// cannot be explained).
+    #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
+    limit_ms: u64,
 }
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
@@ -51,7 +56,12 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let explained = explain(&mut out, &grid, options);
+        let explained = explain(
+            &mut out,
+            &grid,
+            options,
+            std::time::Duration::from_millis(args.limit_ms),
+        );
         if let Err(err) = explained {
             if err.downcast_ref::<io::Error>().is_some() {
                 return Err(err);
@@ -79,9 +89,14 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
 
 /// Writes the explanation of one puzzle. The steps where SE's diamond (ED, the first step) and
 /// pearl (EP, the first placement) are reached end in `[ED]` and `[EP]`.
-fn explain(out: &mut impl Write, grid: &Grid, options: logic::PathOptions) -> anyhow::Result<()> {
+fn explain(
+    out: &mut impl Write,
+    grid: &Grid,
+    options: logic::PathOptions,
+    max_time: std::time::Duration,
+) -> anyhow::Result<()> {
     technique::check_unique(grid)?;
-    let path = logic::solve_path_with(grid, None, options).context("solving")?;
+    let path = logic::solve_path_with(grid, Some(max_time), options).context("solving")?;
     let rating = technique::rate_path(&path);
     let pearl_step = rating.pearl.and_then(|(_, i)| i);
     writeln!(out, "puzzle  {}", grid.to_line())?;

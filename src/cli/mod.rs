@@ -18,6 +18,7 @@ mod gen_xc;
 mod generate;
 mod harden;
 mod input;
+mod interrupt;
 mod merge;
 mod merge_counts;
 mod minimize;

@@ -3,7 +3,6 @@
 //! import this module and never each other (docs/architecture.md).
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -11,9 +10,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use dlxlab::budget::Limits;
 use dlxlab::solvers::SolveLimits;
-
-/// Set by Ctrl-C; a second Ctrl-C exits at once.
-static STOP: AtomicBool = AtomicBool::new(false);
 
 /// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
 pub fn progress_bar(quiet: bool, total: Option<u64>, what: &str) -> ProgressBar {
@@ -35,16 +31,8 @@ pub fn progress_bar(quiet: bool, total: Option<u64>, what: &str) -> ProgressBar 
     bar
 }
 
-/// Installs the Ctrl-C handler (once) and returns the stop flag.
-pub fn stop_flag() -> &'static AtomicBool {
-    // An error here means a handler is already installed (a second command in one process).
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-    &STOP
-}
+/// The Ctrl-C stop flag (installed once; a burst of signals is one: `interrupt`).
+pub use super::interrupt::stop_flag;
 
 /// The limits given by the common flags.
 pub fn limits(max_solutions: u64, limit_nodes: Option<u64>, limit_ms: Option<u64>) -> SolveLimits {

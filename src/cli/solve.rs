@@ -14,6 +14,7 @@ use dlxlab::solvers::trace::{self, TRACEABLE};
 use dlxlab::solvers::{by_name, names, SolveLimits, Solver};
 
 use super::input::{first_field, parse_grid, Piece, PuzzleArgs};
+use super::progress::stop_flag;
 
 /// Solve Sudoku puzzles with any registered solver: one output line per puzzle, in input order
 /// (the solution, `multiple`, `none`, `limit`, or `invalid: REASON` for a bad corpus line).
@@ -140,19 +141,34 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
+    // An external program's status is confirmed by a built-in solver, so that a valid solution
+    // called `unique` for a puzzle with several is not printed as if it were settled.
+    let reference = if external_solver {
+        Some(by_name(REFERENCE).with_context(|| format!("the reference solver {REFERENCE}"))?)
+    } else {
+        None
+    };
     let answering = Answering {
         solver: solver.as_ref(),
         limits,
         count: args.count,
         external: external_solver,
+        reference: reference.as_deref(),
     };
     // One thread answers on this one, with no pool started.
     let pool = match args.threads {
         1 => None,
         n => Some(rayon::ThreadPoolBuilder::new().num_threads(n).build()?),
     };
+    // Ctrl-C stops the search in progress (a hanging external program is killed) and keeps
+    // the answers given so far.
+    let stop = stop_flag();
     let unanswered = answering.answer_all(puzzles(), pool.as_ref(), &mut out)?;
     out.flush()?;
+    if stop.load(std::sync::atomic::Ordering::SeqCst) {
+        eprintln!("dlxlab: solve: interrupted; the answers printed are those of the first puzzles");
+        return Ok(ExitCode::from(130));
+    }
     if unanswered > 0 {
         eprintln!(
             "dlxlab: solve: {unanswered} of {} puzzles got no answer or a wrong one from solver {} (`error:` or `invalid: solver ... does not handle` lines)",
@@ -163,6 +179,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// The built-in solver that confirms an external program's statuses.
+const REFERENCE: &str = "fast";
 
 /// The external solver named by `--solver`, or the only one given.
 fn pick_external(

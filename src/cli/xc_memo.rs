@@ -6,7 +6,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::ValueEnum;
@@ -78,11 +79,12 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--memo-cache needs --threads N");
     }
     let start = Instant::now();
-    let run = memo::solve(problem, &config, &a.limits)?;
+    let run = with_progress(|| memo::solve(problem, &config, &a.limits))?;
     let elapsed = start.elapsed();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
+    budget_note(&mut err, &run.stats, &config)?;
     if let SearchEnd::Limit(_) = run.end {
         return limit_reached(&a, &mut out, &mut err, &run.stats, elapsed);
     }
@@ -140,6 +142,68 @@ pub fn run(a: MemoArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How often a running memo search prints a progress line on standard error.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Runs `work`, printing a line on standard error every [`PROGRESS_EVERY`] while it runs, so that
+/// a long count shows that it is moving (issue 38: a 13-clue Sudoku ran 13.5 minutes without a
+/// word). A search shorter than that prints nothing.
+fn with_progress<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = Instant::now();
+            let mut next = PROGRESS_EVERY;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(50));
+                if start.elapsed() >= next {
+                    eprintln!(
+                        "dlxlab: memo: {} nodes in {} s, solution diagram {:.1} MiB so far (Ctrl-C stops)",
+                        memo::progress_nodes(),
+                        next.as_secs(),
+                        memo::progress_diagram_bytes() as f64 / (1u64 << 20) as f64
+                    );
+                    next += PROGRESS_EVERY;
+                }
+            }
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// Says when the memo budget (`--memo-mb`) bound the search: the cache refused subproblems, so
+/// that each was searched again whenever met — memoisation stopped paying from there on, and a
+/// search that takes minutes with the cache may take hours without it — or the solution diagram
+/// alone outgrew the budget.
+fn budget_note(err: &mut dyn Write, s: &memo::MemoStats, config: &MemoConfig) -> io::Result<()> {
+    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+    let budget = config.cache_bytes as u64;
+    if s.cache_refused > 0 {
+        writeln!(
+            err,
+            "dlxlab: memo: the budget of {:.0} MiB (--memo-mb) was spent: {} new subproblems were \
+             not cached and were searched again each time they were met, so memoisation stopped \
+             paying from there on; raise --memo-mb, or count with --engine dlx",
+            mib(budget),
+            s.cache_refused
+        )?;
+    }
+    if s.peak_bytes() > budget {
+        writeln!(
+            err,
+            "dlxlab: memo: the search held {:.1} MiB, past the budget of {:.0} MiB (--memo-mb): \
+             the links ({:.1} MiB) and the solution diagram ({:.1} MiB) cannot be left out",
+            mib(s.peak_bytes()),
+            mib(budget),
+            mib(s.links_bytes),
+            mib(s.zdd_bytes)
+        )?;
+    }
+    Ok(())
 }
 
 fn print_stats(
@@ -233,11 +297,14 @@ fn run_parallel(a: &MemoArgs, config: &MemoConfig) -> anyhow::Result<ExitCode> {
         },
     };
     let start = Instant::now();
-    let run = pool.install(|| parallel::count(&a.parsed.problem, config, &par, &a.limits))?;
+    let run = with_progress(|| {
+        pool.install(|| parallel::count(&a.parsed.problem, config, &par, &a.limits))
+    })?;
     let elapsed = start.elapsed();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
+    budget_note(&mut err, &run.stats, config)?;
     if let SearchEnd::Limit(_) = run.end {
         return limit_reached(a, &mut out, &mut err, &run.stats, elapsed);
     }

@@ -11,11 +11,13 @@
 //! buffer, and written in order.
 //!
 //! The answer of a line (the contract of `dlxlab solve`): the solution (`.` for a cell left
-//! empty, which no built-in solver leaves), or the status word `multiple`, `none` or `limit`; with
-//! `count`, the number of solutions (`at least N` when `--max N` stopped the search, `limit: at
-//! least N` when a budget did: [`push_result`]); `invalid: REASON`
+//! empty, which no built-in solver leaves), or the status word `multiple`, `none`, `limit` or
+//! `timeout` (an external program that did not answer in time); with `count`, the number of
+//! solutions (`at least N` when `--max N` stopped the search, `limit: at least N` when a budget
+//! did, `timeout` when an external program did not answer: [`push_result`]); `invalid: REASON`
 //! for a line that is not a puzzle the solver takes; `error: REASON` when an external solver could
-//! not answer, or when a solver's solution is not one: every solution found (of a unique puzzle or
+//! not answer or its status is refuted by the reference solver ([`Answering::reference`]), or when
+//! a solver's solution is not one: every solution found (of a unique puzzle or
 //! the first of several) is checked against the puzzle and the rules with [`check_solution`]
 //! before anything is printed, in one bitwise pass on 9x9.
 //!
@@ -57,12 +59,21 @@ pub struct Answering<'a> {
     /// reports a program that crashed, hung or answered garbage as `error: REASON`. A built-in
     /// solver always answers and is called through [`Solver::solve`], which reads no clock.
     pub external: bool,
+    /// A built-in solver that confirms an external program's answers: its status (`unique`,
+    /// `multiple` or `none`) must be the reference's, found with the same limits, or the line is
+    /// `error: ... claims ...`; where the reference stops at a limit the program's claim stands
+    /// unconfirmed. `None`: answers are printed as the program gave them (each solution is still
+    /// checked).
+    pub reference: Option<&'a dyn Solver>,
 }
 
 impl Answering<'_> {
     /// Appends the answer line of `puzzle` (the puzzle field of a line), newline included;
     /// returns whether the solver left a valid puzzle unanswered (an external program that
     /// failed, a wrong solution, or a grid size the solver does not handle).
+    ///
+    /// A search that ends while [`crate::budget::interrupted`] is set may have been cut short by
+    /// it: nothing is written for it (the caller stops, see [`Answering::answer_all`]).
     pub fn answer_into(&self, puzzle: &str, out: &mut Vec<u8>) -> bool {
         let grid = match Grid::parse(puzzle) {
             Ok(grid) => grid,
@@ -87,6 +98,9 @@ impl Answering<'_> {
         } else {
             Ok(self.solver.solve(&grid, &self.limits))
         };
+        if crate::budget::interrupted() {
+            return false;
+        }
         match outcome {
             Ok(outcome) => {
                 if let Some(Err(e)) = outcome.solution.as_ref().map(|s| check_solution(&grid, s)) {
@@ -97,12 +111,23 @@ impl Answering<'_> {
                     );
                     return true;
                 }
+                if let Some(found) = self.refuted(&grid, outcome.status) {
+                    let _ = writeln!(
+                        out,
+                        "error: external solver {} claims `{}`, but {} finds `{found}`",
+                        self.solver.name(),
+                        outcome.status,
+                        self.reference.map_or("", |r| r.name()),
+                    );
+                    return true;
+                }
                 push_result(
                     &outcome,
                     self.count.then_some(self.limits.max_solutions),
                     out,
                 );
-                false
+                // An external program that did not answer in time left the puzzle unanswered.
+                outcome.status == Status::Timeout
             }
             Err(reason) => {
                 let _ = writeln!(out, "error: {reason}");
@@ -111,10 +136,29 @@ impl Answering<'_> {
         }
     }
 
+    /// The reference's status where it settles the puzzle otherwise than `claimed` (an
+    /// external program's settled status), else `None`.
+    fn refuted(&self, grid: &Grid, claimed: Status) -> Option<Status> {
+        let reference = self.reference?;
+        if !matches!(claimed, Status::Unique | Status::Multiple | Status::None)
+            || !reference.supports(grid.shape())
+        {
+            return None;
+        }
+        let limits = SolveLimits {
+            max_solutions: 2,
+            budget: self.limits.budget,
+        };
+        let found = reference.solve(grid, &limits).status;
+        (matches!(found, Status::Unique | Status::Multiple | Status::None) && found != claimed)
+            .then_some(found)
+    }
+
     /// Answers every puzzle of `puzzles` in order and writes the lines to `out`: on this thread
     /// without a pool, each line answered as it comes (while its bytes are in the cache), else
     /// on the pool's threads (the output is the same). Returns how many valid puzzles the solver
-    /// left unanswered ([`Answering::answer_into`]).
+    /// left unanswered ([`Answering::answer_into`]). After [`crate::budget::interrupt`] it stops:
+    /// the lines written are the answers of the first puzzles, none cut short.
     pub fn answer_all<'p>(
         &self,
         puzzles: impl IntoIterator<Item = &'p str>,
@@ -126,6 +170,9 @@ impl Answering<'_> {
             // Room for the last line past the mark (a 9x9 solution line is 82 bytes).
             let mut buf = Vec::with_capacity(2 * OUT_BYTES);
             for puzzle in puzzles {
+                if crate::budget::interrupted() {
+                    break;
+                }
                 unanswered += u64::from(self.answer_into(puzzle, &mut buf));
                 if buf.len() >= OUT_BYTES {
                     out.write_all(&buf)?;
@@ -138,7 +185,7 @@ impl Answering<'_> {
         let mut puzzles = puzzles.into_iter();
         loop {
             let batch: Vec<&str> = puzzles.by_ref().take(BATCH).collect();
-            if batch.is_empty() {
+            if batch.is_empty() || crate::budget::interrupted() {
                 break;
             }
             let parts: Vec<(Vec<u8>, u64)> = pool.install(|| {
@@ -148,14 +195,29 @@ impl Answering<'_> {
                         let mut buf = Vec::with_capacity(chunk.len() * 82);
                         let mut missed = 0;
                         for puzzle in chunk {
+                            if crate::budget::interrupted() {
+                                break;
+                            }
                             missed += u64::from(self.answer_into(puzzle, &mut buf));
                         }
                         (buf, missed)
                     })
                     .collect()
             });
-            for (part, missed) in parts {
-                out.write_all(&part)?;
+            // After an interruption, the answers of the chunks up to the first one cut short (a
+            // prefix of the input, as without threads).
+            let mut whole = true;
+            for ((part, missed), chunk) in parts.into_iter().zip(batch.chunks(CHUNK)) {
+                if !whole {
+                    break;
+                }
+                whole = part.iter().filter(|&&b| b == b'\n').count() == chunk.len();
+                let keep = if whole {
+                    part.len()
+                } else {
+                    part.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1)
+                };
+                out.write_all(&part[..keep])?;
                 unanswered += missed;
             }
         }
@@ -261,12 +323,14 @@ pub fn write_traced(
 
 /// Appends what `dlxlab solve` prints for an outcome, newline included: with `count` (`Some` of
 /// the `--max` the search ran under, 0 for all), the number of solutions when it is exact, `at
-/// least N` when the search stopped at `--max` N (there may be more), and `limit: at least N`
-/// when a node or time budget stopped it after N solutions (as `xc` says both); without, the
-/// solution of a unique puzzle, or the status word.
+/// least N` when the search stopped at `--max` N (there may be more), `limit: at least N` when a
+/// node or time budget stopped it after N solutions (as `xc` says both), and `timeout` when an
+/// external program did not answer (no count to give); without, the solution of a unique puzzle,
+/// or the status word.
 pub fn push_result(outcome: &Outcome, count: Option<u64>, out: &mut Vec<u8>) {
     let n = outcome.solutions;
     match (count, outcome.status, &outcome.solution) {
+        (Some(_), Status::Timeout, _) => out.extend_from_slice(Status::Timeout.as_str().as_bytes()),
         (Some(max), _, _) if max != 0 && n >= max => {
             let _ = write!(out, "at least {n}");
         }
@@ -321,6 +385,7 @@ mod tests {
             limits: SolveLimits::default(),
             count,
             external: false,
+            reference: None,
         };
         let mut out = Vec::new();
         answering

@@ -518,6 +518,13 @@ fn run_block(
             continue;
         }
         let row = run_pair(&records[p], plan, spec.slot);
+        if stop.load(Ordering::Relaxed) {
+            // The stop request also interrupts the search in progress (the command line raises
+            // `budget::interrupt` with it): a row finished after it may be cut short, and is
+            // not kept (its puzzle is run again on --resume).
+            rows.push(None);
+            continue;
+        }
         if plan.csv_rows {
             // Writing into a Vec cannot fail, and a Row always serializes.
             let _ = csv.serialize(&row);
@@ -593,8 +600,8 @@ fn run_pair(record: &Record, plan: &Plan<'_>, slot: usize) -> Row {
         solver: String::new(),
         status: Status::Invalid,
         solutions: 0,
-        nodes: 0,
-        guesses: 0,
+        nodes: Some(0),
+        guesses: Some(0),
         time_ns: 0,
         solution: String::new(),
         error: String::new(),
@@ -633,8 +640,10 @@ fn run_pair(record: &Record, plan: &Plan<'_>, slot: usize) -> Row {
         Ok(outcome) => fill_outcome(&mut row, grid, &outcome, run.solver.may_omit_solution()),
         Err(reason) => {
             // The solver gave no answer (an external program that crashed, hung or answered
-            // garbage): one error row with the reason; status `limit` claims nothing.
+            // garbage): one error row with the reason; status `limit` claims nothing, and no
+            // counter is known.
             row.status = Status::Limit;
+            (row.nodes, row.guesses) = (None, None);
             row.error = format!("line {}: {}{reason}", record.line, super::row::SOLVER_ERROR);
         }
     }
@@ -647,8 +656,9 @@ fn run_pair(record: &Record, plan: &Plan<'_>, slot: usize) -> Row {
 fn fill_outcome(row: &mut Row, grid: &Grid, outcome: &Outcome, may_omit_solution: bool) {
     row.status = outcome.status;
     row.solutions = outcome.solutions;
-    row.nodes = outcome.stats.nodes;
-    row.guesses = outcome.stats.guesses;
+    let unreported = outcome.stats.unreported;
+    row.nodes = (!unreported.nodes).then_some(outcome.stats.nodes);
+    row.guesses = (!unreported.guesses).then_some(outcome.stats.guesses);
     row.time_ns = outcome.stats.time_ns;
     let mut problems = Vec::new();
     if let Some(solution) = &outcome.solution {
@@ -662,6 +672,7 @@ fn fill_outcome(row: &mut Row, grid: &Grid, outcome: &Outcome, may_omit_solution
         Status::Multiple => outcome.solutions >= 2,
         Status::None => outcome.solutions == 0,
         Status::Limit => true,
+        Status::Timeout => outcome.solutions == 0,
         Status::Invalid => {
             problems.push("solver answered `invalid` for a valid puzzle".to_string());
             true
@@ -708,8 +719,8 @@ mod tests {
             solver: "x".to_string(),
             status: Status::Invalid,
             solutions: 0,
-            nodes: 0,
-            guesses: 0,
+            nodes: Some(0),
+            guesses: Some(0),
             time_ns: 0,
             solution: String::new(),
             error: String::new(),

@@ -39,10 +39,11 @@ pub struct Row {
     pub status: Status,
     /// Solutions found (up to the solution limit).
     pub solutions: u64,
-    /// Search nodes.
-    pub nodes: u64,
-    /// Guesses.
-    pub guesses: u64,
+    /// Search nodes; empty (`None`) when the solver did not report them (an external program
+    /// without `nodes=`): unknown, not zero.
+    pub nodes: Option<u64>,
+    /// Guesses; empty when not reported, as `nodes`.
+    pub guesses: Option<u64>,
     /// Wall time of the solve call, nanoseconds.
     pub time_ns: u64,
     /// The first solution found, verified; empty when there is none.

@@ -12,16 +12,20 @@ use super::Row;
 use crate::report::check::{MEASURED_BEGIN, MEASURED_END};
 use crate::report::stats::quantile_sorted;
 
-const STATUSES: [Status; 5] = [
+const STATUSES: [Status; 6] = [
     Status::Unique,
     Status::Multiple,
     Status::None,
     Status::Limit,
     Status::Invalid,
+    Status::Timeout,
 ];
 
 /// Picks one sample of a solver's statistics.
 type Column = fn(&SolverStats) -> &[u64];
+
+/// Picks how many rows a sample leaves out because the solver did not report the value.
+type Unknown = fn(&SolverStats) -> u64;
 
 /// At most this many disagreeing lines are listed by line number (all are counted).
 pub const MAX_LISTED_DISAGREEMENTS: usize = 50;
@@ -33,16 +37,21 @@ pub struct SolverStats {
     pub name: String,
     /// Rows (puzzle lines) of this solver.
     pub rows: u64,
-    /// Rows by status, in the order unique, multiple, none, limit, invalid.
-    pub statuses: [u64; 5],
+    /// Rows by status, in the order unique, multiple, none, limit, invalid, timeout.
+    pub statuses: [u64; 6],
     /// Rows that record a solver failure.
     pub errors: u64,
-    /// Rows with status unique and no guess.
+    /// Rows with status unique and no guess (rows whose guesses are unknown are not counted).
     pub unique_without_guessing: u64,
-    /// Nodes of every row where the solver ran (status not invalid).
+    /// Nodes of every row where the solver ran (status not invalid) and reported them.
     pub nodes: Vec<u64>,
-    /// Guesses of the same rows.
+    /// Guesses of the rows where the solver ran and reported them.
     pub guesses: Vec<u64>,
+    /// Rows where the solver ran but did not report its nodes (an external program without
+    /// `nodes=`): unknown, so in no statistic.
+    pub nodes_unknown: u64,
+    /// Rows where the solver ran but did not report its guesses.
+    pub guesses_unknown: u64,
     /// `time_ns` of the same rows.
     pub times: Vec<u64>,
 }
@@ -88,7 +97,7 @@ impl Spread {
 pub struct SummaryBuilder {
     solvers: Vec<SolverStats>,
     rows: u64,
-    statuses: [u64; 5],
+    statuses: [u64; 6],
     group_line: u64,
     group: Vec<(String, Status, String)>,
     disagreements: u64,
@@ -145,12 +154,18 @@ impl SummaryBuilder {
         if row.is_solver_error() {
             s.errors += 1;
         }
-        if row.status == Status::Unique && row.guesses == 0 {
+        if row.status == Status::Unique && row.guesses == Some(0) {
             s.unique_without_guessing += 1;
         }
         if row.status != Status::Invalid {
-            s.nodes.push(row.nodes);
-            s.guesses.push(row.guesses);
+            match row.nodes {
+                Some(n) => s.nodes.push(n),
+                None => s.nodes_unknown += 1,
+            }
+            match row.guesses {
+                Some(g) => s.guesses.push(g),
+                None => s.guesses_unknown += 1,
+            }
             s.times.push(row.time_ns);
         }
         // Only settled answers take part in the agreement check: a limit says nothing, an invalid
@@ -216,8 +231,8 @@ pub struct Summary {
     pub solvers: Vec<SolverStats>,
     /// Rows.
     pub rows: u64,
-    /// Rows by status (unique, multiple, none, limit, invalid).
-    pub statuses: [u64; 5],
+    /// Rows by status (unique, multiple, none, limit, invalid, timeout).
+    pub statuses: [u64; 6],
     /// Lines of the input, by kind.
     pub counts: LineCounts,
     /// Lines where solvers with settled answers disagree on status or (for unique) solution.
@@ -303,17 +318,32 @@ impl Summary {
         let _ = writeln!(md, "- limits: {}\n", limits.join("; "));
 
         md.push_str("## Statuses\n\n");
-        md.push_str("| solver | puzzles | unique | multiple | none | limit | invalid | solver errors | unique without guessing |\n");
-        md.push_str("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        // `timeout` (an external program that did not answer in time) has a column only where
+        // a row timed out, so that studies of built-in solvers read as they always have.
+        let timeouts = self.statuses[5] > 0;
+        let (head, rule) = if timeouts {
+            (" timeout |", "---:|")
+        } else {
+            ("", "")
+        };
+        let _ = writeln!(md, "| solver | puzzles | unique | multiple | none | limit | invalid |{head} solver errors | unique without guessing |");
+        let _ = writeln!(md, "|---|---:|---:|---:|---:|---:|---:|{rule}---:|---:|");
         for s in &self.solvers {
-            let share = if s.rows > 0 {
-                100.0 * s.unique_without_guessing as f64 / s.rows as f64
+            // Over the rows whose guesses are known: an unreported count is not a zero.
+            let known = s.rows - s.guesses_unknown;
+            let share = if s.guesses_unknown > 0 && s.guesses.is_empty() {
+                "unknown".to_string()
+            } else if known > 0 {
+                format!(
+                    "{:.1}%",
+                    100.0 * s.unique_without_guessing as f64 / known as f64
+                )
             } else {
-                0.0
+                format!("{:.1}%", 0.0)
             };
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% |",
+                "| {} | {} | {} | {} | {} | {} | {} |{} {} | {} |",
                 s.name,
                 s.rows,
                 s.statuses[0],
@@ -321,16 +351,21 @@ impl Summary {
                 s.statuses[2],
                 s.statuses[3],
                 s.statuses[4],
+                if timeouts {
+                    format!(" {} |", s.statuses[5])
+                } else {
+                    String::new()
+                },
                 s.errors,
                 share,
             );
         }
-        let tables: [(&str, Column, f64); 3] = [
-            ("Nodes", |s| &s.nodes, 1.0),
-            ("Guesses", |s| &s.guesses, 1.0),
-            ("Time per puzzle (µs)", |s| &s.times, 1e-3),
+        let tables: [(&str, Column, Unknown, f64); 3] = [
+            ("Nodes", |s| &s.nodes, |s| s.nodes_unknown, 1.0),
+            ("Guesses", |s| &s.guesses, |s| s.guesses_unknown, 1.0),
+            ("Time per puzzle (µs)", |s| &s.times, |_| 0, 1e-3),
         ];
-        for (title, values, scale) in tables {
+        for (title, values, unknown, scale) in tables {
             let measured = scale != 1.0;
             if measured {
                 let _ = write!(md, "\n{MEASURED_BEGIN}\n");
@@ -343,6 +378,14 @@ impl Summary {
                 "| solver | mean | median | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n",
             );
             for s in &self.solvers {
+                if values(s).is_empty() && unknown(s) > 0 {
+                    let _ = writeln!(
+                        md,
+                        "| {} | unknown | unknown | unknown | unknown | unknown |",
+                        s.name
+                    );
+                    continue;
+                }
                 let sp = Spread::of(values(s));
                 let f = |v: f64| {
                     if scale != 1.0 {
@@ -410,12 +453,17 @@ impl Summary {
         );
         let _ = writeln!(
             md,
-            "- statuses: unique {} + multiple {} + none {} + limit {} + invalid {} = {}",
+            "- statuses: unique {} + multiple {} + none {} + limit {} + invalid {}{} = {}",
             self.statuses[0],
             self.statuses[1],
             self.statuses[2],
             self.statuses[3],
             self.statuses[4],
+            if self.statuses[5] > 0 {
+                format!(" + timeout {}", self.statuses[5])
+            } else {
+                String::new()
+            },
             self.statuses.iter().sum::<u64>()
         );
         let _ = writeln!(

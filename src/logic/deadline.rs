@@ -16,9 +16,11 @@ thread_local! {
 }
 
 /// Whether the deadline of the path being computed on this thread has passed (false when there
-/// is none).
+/// is none), or the host asked every search to stop ([`crate::budget::interrupt`], Ctrl-C): an
+/// interrupted path ends as a timed-out one, and the caller, which knows it was interrupted,
+/// keeps no rating from it.
 pub fn passed() -> bool {
-    DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t))
+    crate::budget::interrupted() || DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t))
 }
 
 /// The deadline of the current thread while this guard lives; the previous one (normally none)

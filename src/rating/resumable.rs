@@ -189,11 +189,18 @@ pub fn rate_lines(
             chunk
                 .par_iter()
                 .map(|&(n, text)| {
-                    (!stop.load(Ordering::Relaxed)).then(|| {
-                        let row = rate(n, text);
-                        progress(1);
-                        row
-                    })
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let row = rate(n, text);
+                    // A stop request also interrupts the rating in progress (the host raises
+                    // `budget::interrupt`, which ends the path as if its time were up): a row
+                    // rated while it was set is not whole, and is not kept.
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    progress(1);
+                    Some(row)
                 })
                 .collect()
         });

@@ -91,10 +91,11 @@ impl Rating {
 pub struct Run {
     /// Outcome of the solve.
     pub status: Status,
-    /// Search nodes.
-    pub nodes: u64,
-    /// Branching decisions.
-    pub guesses: u64,
+    /// Search nodes; `None` when the solver did not report them (an empty field: an external
+    /// program without `nodes=`), which no statistic or plot counts as zero.
+    pub nodes: Option<u64>,
+    /// Branching decisions; `None` when not reported.
+    pub guesses: Option<u64>,
     /// Wall time of the solve call, nanoseconds.
     pub time_ns: u64,
 }
@@ -265,13 +266,13 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                 fields.bad(
                     "status",
                     line,
-                    "a status: unique, multiple, none, limit or invalid",
+                    "a status: unique, multiple, none, limit, invalid or timeout",
                 )
             })?;
             let run = Run {
                 status,
-                nodes: fields.u64_or_zero("nodes", line)?,
-                guesses: fields.u64_or_zero("guesses", line)?,
+                nodes: fields.opt_u64("nodes", line)?,
+                guesses: fields.opt_u64("guesses", line)?,
                 time_ns: fields.u64_or_zero("time_ns", line)?,
             };
             let s = match chunk.names.iter().position(|n| n == solver_name) {
@@ -453,6 +454,13 @@ impl Fields<'_> {
         match self.str(column, line)?.trim() {
             "" => Ok(0),
             _ => self.u64(column, line),
+        }
+    }
+
+    fn opt_u64(&self, column: &'static str, line: u64) -> Result<Option<u64>, DataError> {
+        match self.str(column, line)?.trim() {
+            "" => Ok(None),
+            _ => self.u64(column, line).map(Some),
         }
     }
 

@@ -105,8 +105,8 @@ pub struct CorrelationRow {
 pub struct SolverSummary {
     /// Solver name.
     pub solver: String,
-    /// Runs per status, in the order unique, multiple, none, limit, invalid.
-    pub statuses: [usize; 5],
+    /// Runs per status, in the order unique, multiple, none, limit, invalid, timeout.
+    pub statuses: [usize; 6],
     /// Median nodes of finished runs.
     pub median_nodes: f64,
     /// Median guesses of finished runs.
@@ -309,7 +309,7 @@ fn solver_summaries(data: &StudyData) -> Vec<SolverSummary> {
     use crate::solvers::Status;
     (0..data.solvers.len())
         .map(|s| {
-            let mut statuses = [0usize; 5];
+            let mut statuses = [0usize; 6];
             let (mut nodes, mut guesses, mut time) = (Vec::new(), Vec::new(), Vec::new());
             for run in data.runs[s].iter().flatten() {
                 let k = match run.status {
@@ -318,11 +318,13 @@ fn solver_summaries(data: &StudyData) -> Vec<SolverSummary> {
                     Status::None => 2,
                     Status::Limit => 3,
                     Status::Invalid => 4,
+                    Status::Timeout => 5,
                 };
                 statuses[k] += 1;
                 if plots::finished(run) {
-                    nodes.push(run.nodes as f64);
-                    guesses.push(run.guesses as f64);
+                    // An unreported counter is unknown, not zero: in no median.
+                    nodes.extend(run.nodes.map(|n| n as f64));
+                    guesses.extend(run.guesses.map(|g| g as f64));
                     time.push(run.time_ns as f64 / 1000.0);
                 }
             }
@@ -366,9 +368,9 @@ fn correlations(data: &StudyData, config: &BootstrapConfig) -> Vec<CorrelationRo
                     .as_ref()
                     .filter(|r| plots::finished(r))?;
                 Some(if matches!(m, Metric::Nodes(_)) {
-                    run.nodes as f64
+                    run.nodes? as f64
                 } else {
-                    run.guesses as f64
+                    run.guesses? as f64
                 })
             }
             Metric::DecisionTree => ratings[p].as_ref()?.decision_tree,
@@ -439,7 +441,8 @@ fn band_medians(data: &StudyData) -> Option<BandMedians> {
                     let nodes: Vec<f64> = members
                         .iter()
                         .filter_map(|&p| runs[p].as_ref().filter(|r| plots::finished(r)))
-                        .map(|r| r.nodes as f64)
+                        .filter_map(|r| r.nodes)
+                        .map(|n| n as f64)
                         .collect();
                     stats::median(&nodes)
                 })

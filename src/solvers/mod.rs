@@ -54,6 +54,10 @@ pub enum Status {
     Limit,
     /// The input is not a valid puzzle (set by callers that parse; solvers never return it).
     Invalid,
+    /// An external program gave no answer within its time limit (`--external-limit-ms`): like
+    /// `limit`, no claim either way, but the program's own failure to answer, not a budget of
+    /// the search. Built-in solvers never return it.
+    Timeout,
 }
 
 impl Status {
@@ -65,6 +69,7 @@ impl Status {
             Status::None => "none",
             Status::Limit => "limit",
             Status::Invalid => "invalid",
+            Status::Timeout => "timeout",
         }
     }
 
@@ -76,6 +81,7 @@ impl Status {
             Status::None,
             Status::Limit,
             Status::Invalid,
+            Status::Timeout,
         ]
         .into_iter()
         .find(|st| st.as_str() == s)
@@ -148,6 +154,19 @@ pub struct Stats {
     pub time_ns: u64,
     /// Deductions by technique.
     pub deductions: Deductions,
+    /// The counters the solver did not report (an external program without `nodes=` or
+    /// `guesses=`): their fields above are 0 but mean *unknown*, and `runs.csv` leaves them
+    /// empty.
+    pub unreported: Unreported,
+}
+
+/// Which counters of a [`Stats`] are unknown. Built-in solvers report every counter.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Unreported {
+    /// `nodes` is unknown.
+    pub nodes: bool,
+    /// `guesses` is unknown.
+    pub guesses: bool,
 }
 
 /// The answer of a solve.

@@ -122,6 +122,7 @@ impl Tally {
                 backtracks: self.backtracks,
                 time_ns: 0,
                 deductions: self.deductions,
+                unreported: Default::default(),
             },
         }
     }

@@ -82,6 +82,7 @@
 //! the matrix as the search begins; the search counts only its own work. A search therefore
 //! always starts from the same state for the same forced options, whatever ran before.
 
+use super::dc_trail::Trail;
 use super::dlx::BranchCounts;
 use super::engine::{Engine, EngineError, ForceError};
 use super::{
@@ -185,10 +186,8 @@ pub struct Dc {
     branch: BranchCounts,
     /// `choice[l]`: the node chosen at level `l`.
     choice: Vec<u32>,
-    /// The trail (SSXC1's `savestack`): `(item, size)` of every active item, level after level.
-    trail: Vec<(u32, u32)>,
-    /// `saved[l]`: where level `l`'s entries of the trail begin (SSXC1's `saved`).
-    saved: Vec<usize>,
+    /// The trail (SSXC1's `savestack` and `saved`), kept lazily: see [`Trail`].
+    trail: Trail,
     /// Scratch for the solution passed to the callback.
     solution: Vec<OptionId>,
 }
@@ -253,6 +252,7 @@ impl Dc {
             clr.push(0);
         }
         let item = handle.clone();
+        let trail = Trail::new(set.len());
         Ok(Dc {
             base_set: set.clone(),
             base_nd: nd.clone(),
@@ -274,8 +274,7 @@ impl Dc {
             updates: 0,
             branch: BranchCounts::default(),
             choice: Vec::new(),
-            trail: Vec::new(),
-            saved: Vec::new(),
+            trail,
             solution: Vec::new(),
         })
     }
@@ -430,6 +429,7 @@ impl Dc {
         let set = &mut self.set[..];
         let nd = &mut self.nd[..];
         let clr = &self.clr[..];
+        let trail = &mut self.trail;
         let (second, active, oactive) = (self.second, self.active as u32, oactive as u32);
         let (mut mems, mut updates) = (1u64, 0u64);
         let end = c + rd(set, c - SIZE);
@@ -473,6 +473,7 @@ impl Dc {
                 }
                 // Swap the node with the last member of `uu`'s set and shrink the set.
                 let nnp = rd(set, uu + ss);
+                trail.note(uu, ss + 1);
                 wr(set, uu - SIZE, ss);
                 wr(set, uu + ss, nn);
                 wr(set, vv, nnp);
@@ -526,35 +527,21 @@ impl Dc {
         best.map(|b| (b, t))
     }
 
-    /// SSXC1's "Save the currently active sizes": pushes `(item, size)` of every active item on
-    /// the trail, as level `level`'s entries.
+    /// SSXC1's "Save the currently active sizes", lazily: level `level` opens on the trail, which
+    /// from now on saves each size the first time it changes (memory linear in the problem, not
+    /// depth x items; see [`Trail`]). Mems are counted as SSXC1 counts its savestack.
     #[inline(always)]
     fn save(&mut self, level: usize) {
-        let start = self.saved[level];
-        self.trail.truncate(start);
-        let set = &self.set[..];
-        self.trail.extend(
-            self.item[..self.active]
-                .iter()
-                .map(|&x| (x, rd(set, x - SIZE))),
-        );
+        self.trail.save(level, self.active);
         self.mems += 3 * self.active as u64;
-        if self.saved.len() <= level + 1 {
-            self.saved.resize(level + 2, 0);
-        }
-        self.saved[level + 1] = self.trail.len();
     }
 
     /// SSXC1's "Restore the currently active sizes" of level `level`, which also restores the
     /// number of active items.
     #[inline(always)]
     fn restore(&mut self, level: usize) {
-        let (start, end) = (self.saved[level], self.saved[level + 1]);
-        self.active = end - start;
         let set = &mut self.set[..];
-        for &(x, s) in &self.trail[start..end] {
-            wr(set, x - SIZE, s);
-        }
+        self.active = self.trail.restore(level, |x, s| wr(set, x - SIZE, s));
         self.mems += 2 + 2 * self.active as u64;
     }
 
@@ -562,6 +549,7 @@ impl Dc {
     /// covered as if the search had chosen it from the set of its first primary item. Returns
     /// false when a primary item is left with no option.
     fn prepare<const COLORS: bool>(&mut self) -> bool {
+        self.trail.clear();
         self.set.copy_from_slice(&self.base_set);
         self.nd.copy_from_slice(&self.base_nd);
         self.item.copy_from_slice(&self.base_item);
@@ -631,8 +619,6 @@ impl Dc {
                 end: SearchEnd::Exhausted,
             };
         }
-        self.saved.clear();
-        self.saved.push(0);
         self.trail.clear();
         self.choice.clear();
         let mut level = 0usize;

@@ -19,6 +19,7 @@ pub mod choose;
 pub mod compare;
 pub mod count;
 pub mod dc;
+mod dc_trail;
 pub mod dlx;
 pub mod engine;
 pub mod format;

@@ -231,3 +231,20 @@ fn rate_keeps_a_row_for_a_line_that_is_not_utf8() {
         rows[3]
     );
 }
+
+#[test]
+fn explain_has_a_time_limit() {
+    // The Golden Nugget: its path takes seconds; 200 ms stops it (issue 38).
+    let nugget =
+        ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....";
+    let dir = tempfile::tempdir().unwrap();
+    let start = std::time::Instant::now();
+    let out = super::support::dlxlab(dir.path())
+        .args(["explain", "--limit-ms", "200", nugget])
+        .output()
+        .unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("time limit"), "{stderr}");
+}

@@ -13,6 +13,7 @@ mod harden;
 mod harness;
 mod honeycomb;
 mod import_graph;
+mod interrupts;
 mod logic_cli;
 mod logic_rating;
 mod logic_techniques;

@@ -34,3 +34,72 @@ pub fn run_ok(cmd: &mut Command) -> Output {
 pub fn untimed(rows: Vec<Row>) -> Vec<Row> {
     rows.into_iter().map(|r| Row { time_ns: 0, ..r }).collect()
 }
+
+/// What a child run by [`interrupted`] did.
+pub struct Interrupted {
+    /// Its exit code (`None`: killed by a signal, or still running at the deadline and killed).
+    pub code: Option<i32>,
+    /// How long it ran after the first SIGINT.
+    pub after_signal: std::time::Duration,
+    /// Its standard output.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+}
+
+/// Starts `cmd`, waits until `ready` says so (polled every 10 ms, at most 20 s), sends it
+/// `signals` SIGINTs `gap` apart, and waits up to `deadline` for it to exit (then kills it).
+pub fn interrupted(
+    cmd: &mut Command,
+    ready: impl Fn() -> bool,
+    signals: usize,
+    gap: std::time::Duration,
+    deadline: std::time::Duration,
+) -> Interrupted {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlxlab starts");
+    let waited = Instant::now();
+    while !ready() && waited.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let pid = child.id() as i32;
+    let first = Instant::now();
+    for k in 0..signals {
+        if k > 0 {
+            std::thread::sleep(gap);
+        }
+        // SAFETY: kill(2) on our own child's pid; no memory is touched.
+        unsafe {
+            libc::kill(pid, libc::SIGINT);
+        }
+    }
+    let mut code = None;
+    let mut exited = false;
+    while first.elapsed() < deadline {
+        if let Some(status) = child.try_wait().unwrap() {
+            code = status.code();
+            exited = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let after_signal = first.elapsed();
+    if !exited {
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+    let (mut stdout, mut stderr) = (String::new(), String::new());
+    let _ = child.stdout.take().unwrap().read_to_string(&mut stdout);
+    let _ = child.stderr.take().unwrap().read_to_string(&mut stderr);
+    Interrupted {
+        code,
+        after_signal,
+        stdout,
+        stderr,
+    }
+}

@@ -774,3 +774,49 @@ mod cli {
         assert!(out.starts_with("solutions 92\n"), "{out}");
     }
 }
+
+/// Issue 38: dancing cells' trail was depth x items (SSXC1 saves every active size at every
+/// level): 10,000 items of one option each, a search 10,000 levels deep, needed 400 MB for the
+/// trail alone. Saved lazily, it holds only the sizes that change. The child runs with its
+/// address space capped at 384 MiB (its peak RSS cannot be read: a forked child reports its
+/// parent's), which the old trail's 512 MiB vector does not fit.
+#[test]
+fn dc_memory_is_linear_in_the_problem() {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let n = 10_000;
+    let mut problem: String = (0..n).map(|k| format!("i{k} ")).collect();
+    problem.push('\n');
+    for k in 0..n {
+        problem.push_str(&format!("i{k}\n"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("chain.dlx");
+    std::fs::write(&file, problem).unwrap();
+    let mut cmd = Command::new(super::support::BIN);
+    cmd.args(["xc", "--count", "--engine", "dc", "--threads", "1"])
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: the closure runs in the forked child before exec and only calls setrlimit(2),
+    // which is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            let cap = libc::rlimit {
+                rlim_cur: 384 << 20,
+                rlim_max: 384 << 20,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &cap) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "dc on {n} items under 384 MiB: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1");
+}

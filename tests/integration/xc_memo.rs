@@ -734,3 +734,57 @@ mod cli {
         }
     }
 }
+
+/// Issue 38: past its budget the memo engine fell off a cliff without a word (subproblems
+/// searched again and again), and its solution diagram grew past `--memo-mb` unannounced. The
+/// budget now leaves room for the diagram, and the engine says when either binds.
+#[test]
+fn the_memo_engine_says_when_its_budget_binds() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("queens11.dlx");
+    let problem = crate::support::dlxlab(dir.path())
+        .args(["gen-xc", "queens", "11"])
+        .output()
+        .unwrap();
+    std::fs::write(&file, &problem.stdout).unwrap();
+    let run = |mb: &str| {
+        let out = crate::support::dlxlab(dir.path())
+            .args([
+                "xc",
+                "--engine",
+                "memo",
+                "--count",
+                "--stats",
+                "--memo-mb",
+                mb,
+            ])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        (
+            String::from_utf8_lossy(&out.stdout).trim().to_string(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (count, err) = run("1");
+    assert_eq!(count, "2680");
+    assert!(err.contains("memoisation stopped paying"), "{err}");
+    assert!(err.contains("the solution diagram"), "{err}");
+    // The cache stopped growing where the diagram and the cache together reached the budget.
+    let memory = err.lines().find(|l| l.starts_with("memory: ")).unwrap();
+    let field = |name: &str| -> u64 {
+        let at = memory.find(&format!("{name} ")).unwrap() + name.len() + 1;
+        memory[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(field("cache") < 1 << 20, "{memory}");
+    // With room enough, nothing to say.
+    let (count, err) = run("64");
+    assert_eq!(count, "2680");
+    assert!(!err.contains("dlxlab: memo:"), "{err}");
+}

@@ -172,7 +172,8 @@ pub fn nodes_ecdf(data: &StudyData, ctx: &PlotContext<'_>) -> Result<Figure, Plo
         series: (0..data.solvers.len())
             .map(|s| {
                 let v = counted_runs(data, s)
-                    .map(|r| r.nodes.max(1) as f64)
+                    .filter_map(|r| r.nodes)
+                    .map(|n| n.max(1) as f64)
                     .collect();
                 (data.solvers[s].clone(), v, halted(data, s))
             })

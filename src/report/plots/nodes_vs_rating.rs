@@ -24,7 +24,7 @@ pub(super) fn rated_runs(
         .zip(ratings)
         .filter_map(|(run, r)| {
             let run = run.as_ref().filter(|r| keep(r))?;
-            Some((kind.value(r.as_ref()?)?, run.nodes))
+            Some((kind.value(r.as_ref()?)?, run.nodes?))
         })
         .collect()
 }

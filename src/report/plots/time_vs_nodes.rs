@@ -16,8 +16,9 @@ fn points(data: &StudyData, s: usize, keep: impl Fn(&Run) -> bool) -> Vec<(f64, 
     data.runs[s]
         .iter()
         .flatten()
-        .filter(|r| keep(r) && r.nodes > 0)
-        .map(|r| (r.nodes as f64, r.time_ns.max(1) as f64 / 1000.0))
+        .filter(|r| keep(r))
+        .filter_map(|r| Some((r.nodes.filter(|&n| n > 0)?, r.time_ns)))
+        .map(|(n, t)| (n as f64, t.max(1) as f64 / 1000.0))
         .collect()
 }
 

@@ -86,7 +86,7 @@ pub fn dlx_vs_singles(
                 a.as_ref().filter(|r| finished(r))?,
                 b.as_ref().filter(|r| finished(r))?,
             );
-            Some((a.nodes.max(1) as f64, b.nodes.max(1) as f64))
+            Some((a.nodes?.max(1) as f64, b.nodes?.max(1) as f64))
         })
         .collect();
     let stem = "dlx-vs-singles".to_string();

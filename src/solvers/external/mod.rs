@@ -11,8 +11,9 @@
 //! that puzzle: [`Solver::run_checked`] returns the reason, the process is killed, and the next
 //! puzzle starts a fresh one. Its standard error goes to dlxlab's standard error.
 //!
-//! Counters: `nodes` and `guesses` are the program's own `nodes=` and `guesses=` (0 when it does
-//! not report them; their meaning is the program's, see `docs/external-solvers.md`); `time_ns` is
+//! Counters: `nodes` and `guesses` are the program's own `nodes=` and `guesses=` (unknown,
+//! [`Stats::unreported`], when it does not report them: empty in `runs.csv`, never 0; their
+//! meaning is the program's, see `docs/external-solvers.md`); `time_ns` is
 //! the round trip measured by dlxlab, from writing the puzzle to reading the whole answer.
 
 mod process;
@@ -26,8 +27,9 @@ use std::time::{Duration, Instant};
 
 use crate::sudoku::{Grid, Shape};
 
-use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status};
+use super::{Descriptor, Outcome, SolveLimits, Solver, Stats, Status, Unreported};
 use process::Process;
+pub use process::{kill_all, Failure, POLL};
 
 /// The default time limit of one answer.
 pub const DEFAULT_MAX_MS: u64 = 10_000;
@@ -100,31 +102,50 @@ impl ExternalSolver {
     }
 
     /// One round trip: the answer to `grid`, or why there is none. A process that failed is
-    /// killed and not returned to the pool.
-    fn ask(&self, grid: &Grid) -> Result<Outcome, String> {
+    /// killed and not returned to the pool. A line that no puzzle asked for (waiting before the
+    /// puzzle is written, or right behind its answer) means the program's output is out of step
+    /// with its input: that is the failure, named, and the process is killed so that no later
+    /// puzzle gets an answer meant for another. A solution that changes its puzzle's givens is
+    /// returned (the caller reports it as a wrong solution), but the process is not kept: were
+    /// it an answer to another puzzle, the next puzzle starts in step.
+    fn ask(&self, grid: &Grid) -> Result<Outcome, Failure> {
+        if crate::budget::interrupted() {
+            return Err(Failure::Interrupted);
+        }
         let taken = self.idle.lock().map(|mut idle| idle.pop()).unwrap_or(None);
         let mut process = match taken {
             Some(p) => p,
-            None => Process::start(&self.command).map_err(|e| format!("cannot start: {e}"))?,
+            None => Process::start(&self.command)
+                .map_err(|e| Failure::Broken(format!("cannot start: {e}")))?,
         };
         let start = Instant::now();
         let reply = process.ask(&grid.to_line(), self.max_wait);
         let elapsed = start.elapsed();
         let line = match reply {
             Ok(line) => line,
-            Err(reason) => {
+            Err(failure) => {
                 process.kill();
-                return Err(reason);
+                return Err(failure);
             }
         };
         let answer = match protocol::parse_answer(&line, grid.shape()) {
             Ok(a) => a,
             Err(reason) => {
                 process.kill();
-                return Err(format!("answered garbage: {reason}"));
+                return Err(Failure::Broken(format!("answered garbage: {reason}")));
             }
         };
-        if let Ok(mut idle) = self.idle.lock() {
+        if let Some(extra) = process.extra_line() {
+            process.kill();
+            return Err(Failure::OutOfStep(extra));
+        }
+        let in_step = answer
+            .solution
+            .as_ref()
+            .is_none_or(|solution| keeps_givens(grid, solution));
+        if !in_step {
+            process.kill();
+        } else if let Ok(mut idle) = self.idle.lock() {
             idle.push(process);
         }
         let solutions = match answer.status {
@@ -142,9 +163,22 @@ impl ExternalSolver {
                 backtracks: 0,
                 time_ns: elapsed.as_nanos() as u64,
                 deductions: Default::default(),
+                unreported: Unreported {
+                    nodes: answer.nodes.is_none(),
+                    guesses: answer.guesses.is_none(),
+                },
             },
         })
     }
+}
+
+/// Whether every given of `puzzle` is in `solution` (an answer to another puzzle seldom is).
+fn keeps_givens(puzzle: &Grid, solution: &Grid) -> bool {
+    puzzle
+        .cells()
+        .iter()
+        .zip(solution.cells())
+        .all(|(&given, &digit)| given == 0 || given == digit)
 }
 
 impl Drop for ExternalSolver {
@@ -190,9 +224,27 @@ impl Solver for ExternalSolver {
         self.solve(grid, limits)
     }
 
+    /// A program that does not answer within the time limit gets status
+    /// [`Status::Timeout`] (no claim, and not an error: a slow program is not a wrong one); any
+    /// other failure is the error returned.
     fn run_checked(&self, grid: &Grid, _limits: &SolveLimits) -> Result<Outcome, String> {
-        self.ask(grid)
-            .map_err(|reason| format!("external solver {}: {reason}", self.name))
+        match self.ask(grid) {
+            Ok(outcome) => Ok(outcome),
+            Err(Failure::Timeout(limit)) => Ok(Outcome {
+                status: Status::Timeout,
+                solutions: 0,
+                solution: None,
+                stats: Stats {
+                    time_ns: limit.as_nanos() as u64,
+                    unreported: Unreported {
+                        nodes: true,
+                        guesses: true,
+                    },
+                    ..Stats::default()
+                },
+            }),
+            Err(failure) => Err(format!("external solver {}: {failure}", self.name)),
+        }
     }
 
     fn may_omit_solution(&self) -> bool {

@@ -89,12 +89,21 @@ fn crash_hang_and_garbage_each_cost_one_answer() {
         let err = crash.run_checked(&grid(), &limits).unwrap_err();
         assert!(err.contains("crash") && err.contains("exit"), "{err}");
     }
-    // Never answers: killed after the limit.
+    // Never answers: killed after the limit, with status `timeout` (no claim, no error, nothing
+    // counted), and started again for the next puzzle.
     let hang = ExternalSolver::new("hang", "sleep 30", 200).unwrap();
     let start = Instant::now();
-    let err = hang.run_checked(&grid(), &limits).unwrap_err();
-    assert!(err.contains("no answer within 200 ms"), "{err}");
+    let out = hang.run_checked(&grid(), &limits).unwrap();
+    assert_eq!(
+        (out.status, out.solutions, out.solution),
+        (Status::Timeout, 0, None)
+    );
+    assert!(out.stats.unreported.nodes && out.stats.unreported.guesses);
     assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(
+        hang.idle.lock().unwrap().is_empty(),
+        "the hung process is gone"
+    );
     // Garbage, then a long line: refused with the reason.
     let babble = echoing("hello world", 5000);
     let err = babble.run_checked(&grid(), &limits).unwrap_err();
@@ -120,4 +129,15 @@ fn the_null_server_answers_limit_to_every_line() {
     let n = serve_null(&b"a\nb\n\nc\n"[..], &mut out).unwrap();
     assert_eq!(n, 4);
     assert_eq!(out, b"limit\nlimit\nlimit\nlimit\n");
+}
+
+#[test]
+fn counters_not_reported_are_unknown_not_zero() {
+    let s = echoing(&solution(), 5000);
+    let out = s.run_checked(&grid(), &SolveLimits::default()).unwrap();
+    assert_eq!(out.status, Status::Unique);
+    assert!(out.stats.unreported.nodes && out.stats.unreported.guesses);
+    let s = echoing(&format!("{} guesses=0", solution()), 5000);
+    let out = s.run_checked(&grid(), &SolveLimits::default()).unwrap();
+    assert!(out.stats.unreported.nodes && !out.stats.unreported.guesses);
 }

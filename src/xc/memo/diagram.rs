@@ -23,6 +23,10 @@ pub(super) trait Diagram {
         lo: Self::Value,
         hi: Self::Value,
     ) -> Result<Self::Value, MemoError>;
+    /// Bytes held (they count against the memo budget beside the cache).
+    fn bytes(&self) -> usize {
+        0
+    }
 }
 
 impl Diagram for Zdd {
@@ -31,6 +35,10 @@ impl Diagram for Zdd {
 
     fn make(&mut self, option: u32, lo: u32, hi: u32) -> Result<u32, MemoError> {
         Ok(Zdd::make(self, option, lo, hi)?)
+    }
+
+    fn bytes(&self) -> usize {
+        Zdd::bytes(self)
     }
 }
 

@@ -7,6 +7,7 @@ use super::links::Links;
 use super::signature::{Cache, Layout, Lookup, Memo};
 use super::zdd::Zdd;
 use super::{MemoError, MemoRun, MemoStats};
+use crate::budget::CLOCK_STRIDE;
 use crate::xc::{Halt, Limits, SearchEnd};
 
 /// Where the search goes next (DLX6's labels).
@@ -108,6 +109,18 @@ pub(super) fn search<D: Diagram, M: Memo<D::Value>>(
                 if limits.max_nodes.is_some_and(|m| nodes >= m) {
                     end = SearchEnd::Limit(Halt::Nodes);
                     break;
+                }
+                if nodes % CLOCK_STRIDE == 0 {
+                    if crate::budget::interrupted() {
+                        end = SearchEnd::Limit(Halt::Interrupted);
+                        break;
+                    }
+                    // The budget covers the links and the growing diagram too: the cache gets
+                    // what they leave (issue 38).
+                    cache.leave(links.bytes() + diagram.bytes());
+                    if nodes > 0 {
+                        super::report_progress(CLOCK_STRIDE, diagram.bytes());
+                    }
                 }
                 if limits.max_time.is_some_and(|t| start.elapsed() >= t) {
                     end = SearchEnd::Limit(Halt::Time);

@@ -110,6 +110,10 @@ pub(super) trait Memo<V> {
     fn lookup(&mut self, sig: &[u64], h: u64) -> Lookup<V>;
     /// Records the result of entry `e` (from the last [`Lookup::Stored`] not yet recorded).
     fn set(&mut self, e: u32, v: V);
+    /// Leaves `elsewhere` bytes of the budget to what the search holds beside the cache (its
+    /// links and the solution diagram, which grows): new entries are refused once the cache
+    /// would take more than the rest. A cache shared by threads ignores it.
+    fn leave(&mut self, _elsewhere: usize) {}
 }
 
 /// The memo cache: signatures to results, within a byte budget.
@@ -121,6 +125,8 @@ pub(super) struct Cache<V> {
     keys: Vec<u64>,
     values: Vec<V>,
     max_entries: usize,
+    /// The budget, in bytes.
+    budget: usize,
     /// New subproblems not stored because the budget was spent.
     pub refused: u64,
 }
@@ -140,6 +146,7 @@ impl<V: Copy + Default> Cache<V> {
             keys: Vec::new(),
             values: Vec::new(),
             max_entries: budget / Self::entry_bytes(width),
+            budget,
             refused: 0,
         }
     }
@@ -233,6 +240,10 @@ impl<V: Copy + Default> Cache<V> {
 }
 
 impl<V: Copy + Default> Memo<V> for Cache<V> {
+    fn leave(&mut self, elsewhere: usize) {
+        self.max_entries = self.budget.saturating_sub(elsewhere) / Self::entry_bytes(self.width);
+    }
+
     fn lookup(&mut self, sig: &[u64], h: u64) -> Lookup<V> {
         if let Some(e) = self.find(sig, h) {
             return Lookup::Hit(self.values[e]);
