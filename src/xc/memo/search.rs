@@ -119,7 +119,7 @@ pub(super) fn search<D: Diagram, M: Memo<D::Value>>(
                     // what they leave (issue 38).
                     cache.leave(links.bytes() + diagram.bytes());
                     if nodes > 0 {
-                        super::report_progress(CLOCK_STRIDE, diagram.bytes());
+                        super::progress::report_progress(CLOCK_STRIDE, diagram.bytes());
                     }
                 }
                 if limits.max_time.is_some_and(|t| start.elapsed() >= t) {
