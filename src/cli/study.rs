@@ -5,11 +5,12 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use dlxlab::budget::Limits;
 use dlxlab::corpus::{self, Shard, Source};
@@ -48,8 +49,11 @@ pub struct StudyArgs {
     #[arg(long)]
     shard: Option<Shard>,
     /// Output directory (default: results/<corpus name>/, or results/<corpus name>/shard-K-of-N/;
-    /// `results/` is ignored by git, so the main job never touches a tracked file: the committed
-    /// reports/ are made by scripts/reproduce.sh).
+    /// a stream, `-` or `<(zcat f.gz)`, is named by its content: results/stdin-<hash>/,
+    /// results/stream-<hash>/; a default directory holding a study of another corpus is refused
+    /// unless --force. `results/` is ignored by git, so the main job never touches a tracked file:
+    /// the committed reports/ are made by scripts/reproduce.sh). A finished run replaces every file
+    /// of the study it supersedes (ratings.csv, report.md, figures).
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar and no summary line.
@@ -60,8 +64,8 @@ pub struct StudyArgs {
     /// of the same corpus (SHA-256 and size), solvers, limits, shard, timing and dlxlab version.
     #[arg(long, conflicts_with = "force")]
     resume: bool,
-    /// Start afresh in an output directory that holds an interrupted run, discarding that run
-    /// (without it, such a directory is refused).
+    /// Start afresh in an output directory that holds an interrupted run, discarding that run, or
+    /// (without --out) a study of another corpus (without it, such a directory is refused).
     #[arg(long)]
     force: bool,
     /// Where time_ns comes from: the parallel pass, or a separate single-threaded pass.
@@ -133,24 +137,139 @@ pub fn limits(max_solutions: u64, limit_nodes: Option<u64>, limit_ms: Option<u64
     }
 }
 
-/// A progress bar on stderr, hidden when stderr is not a terminal or when quiet.
-pub fn progress_bar(quiet: bool, total: Option<u64>, what: &str) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+/// Progress on stderr: a bar on a terminal, a plain line every [`PLAIN_EVERY`] when stderr is not
+/// a terminal (a log, CI), nothing when quiet. It dereferences to the bar, which counts in either
+/// case.
+pub struct Progress {
+    bar: ProgressBar,
+    plain: Option<Plain>,
+}
+
+/// The state of the plain progress lines.
+struct Plain {
+    what: String,
+    started: Instant,
+    every: Duration,
+    next: Mutex<Duration>,
+}
+
+/// How often a plain progress line is printed when stderr is not a terminal;
+/// `DLXLAB_PROGRESS_INTERVAL_MS` overrides it (the tests use a short one).
+pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+impl Progress {
+    /// Counts `n` more done; prints a plain line when one is due.
+    pub fn inc(&self, n: u64) {
+        self.bar.inc(n);
+        let Some(plain) = &self.plain else {
+            return;
+        };
+        let elapsed = plain.started.elapsed();
+        let Ok(mut next) = plain.next.try_lock() else {
+            return;
+        };
+        if elapsed < *next {
+            return;
+        }
+        *next = elapsed + plain.every;
+        drop(next);
+        eprintln!(
+            "{}",
+            plain_line(&plain.what, self.bar.position(), self.bar.length(), elapsed)
+        );
+    }
+}
+
+impl std::ops::Deref for Progress {
+    type Target = ProgressBar;
+    fn deref(&self) -> &ProgressBar {
+        &self.bar
+    }
+}
+
+/// The time left at the mean rate since the start (`None` until something is done): steadier
+/// than indicatif's own estimate, which follows the recent rate and swung from weeks to minutes
+/// on a two-minute study whose first puzzles were slow.
+pub fn steady_eta(done: u64, total: u64, elapsed: Duration) -> Option<Duration> {
+    (done > 0 && elapsed >= Duration::from_secs(2))
+        .then(|| elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64))
+}
+
+/// A duration for people: `45 s`, `3 min 05 s`, `2 h 07 min`.
+pub fn human(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {:02} s", s / 60, s % 60),
+        _ => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
+    }
+}
+
+/// One plain progress line: `progress: 1200/49151 puzzles, 10 s elapsed, 120 puzzles/s, about
+/// 6 min 39 s left`.
+fn plain_line(what: &str, done: u64, total: Option<u64>, elapsed: Duration) -> String {
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+    let mut line = match total {
+        Some(t) => format!("progress: {done}/{t} {what}"),
+        None => format!("progress: {done} {what}"),
+    };
+    line.push_str(&format!(", {} elapsed, {rate:.0} {what}/s", human(elapsed)));
+    if let Some(eta) = total.and_then(|t| steady_eta(done, t, elapsed)) {
+        line.push_str(&format!(", about {} left", human(eta)));
+    }
+    line
+}
+
+/// A progress bar on stderr when it is a terminal; plain lines now and then when it is not;
+/// nothing when quiet.
+pub fn progress_bar(quiet: bool, total: Option<u64>, what: &str) -> Progress {
+    if quiet {
+        return Progress {
+            bar: ProgressBar::hidden(),
+            plain: None,
+        };
+    }
+    if !std::io::stderr().is_terminal() {
+        let every = std::env::var("DLXLAB_PROGRESS_INTERVAL_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map_or(PLAIN_EVERY, Duration::from_millis);
+        let bar = ProgressBar::hidden();
+        if let Some(n) = total {
+            bar.set_length(n);
+        }
+        return Progress {
+            bar,
+            plain: Some(Plain {
+                what: what.to_string(),
+                started: Instant::now(),
+                every,
+                next: Mutex::new(every),
+            }),
+        };
     }
     let bar = match total {
         Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
         None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
     };
     let template = if total.is_some() {
-        format!("{{bar:40}} {{human_pos}}/{{human_len}} {what} {{per_sec}} ETA {{eta}}")
+        format!("{{bar:40}} {{human_pos}}/{{human_len}} {what} {{per_sec}} {{elapsed}} elapsed, ETA {{steady_eta}}")
     } else {
-        format!("{{spinner}} {{human_pos}} {what} {{per_sec}}")
+        format!("{{spinner}} {{human_pos}} {what} {{per_sec}} {{elapsed}} elapsed")
+    };
+    let eta = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let left = state
+            .len()
+            .and_then(|len| steady_eta(state.pos(), len, state.elapsed()));
+        let _ = match left {
+            Some(d) => write!(w, "{}", human(d)),
+            None => write!(w, "?"),
+        };
     };
     if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
+        bar.set_style(style.with_key("steady_eta", eta));
     }
-    bar
+    Progress { bar, plain: None }
 }
 
 /// Installs the Ctrl-C handler (once) and returns the stop flag.
@@ -182,13 +301,25 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         )));
     }
     let shard = args.shard.unwrap_or(Shard::ALL);
-    let out_dir = args.out.clone().unwrap_or_else(|| {
-        let base = Path::new(DEFAULT_RESULTS_DIR).join(source.name());
-        match args.shard {
-            Some(s) => base.join(format!("shard-{}-of-{}", s.index, s.count)),
-            None => base,
+    let out_dir = match &args.out {
+        Some(out) => out.clone(),
+        None => {
+            // Named by the corpus, and never a directory that holds a study of another one.
+            let (sha256, _) = source
+                .fingerprint()
+                .with_context(|| format!("reading {described}"))?;
+            let dir = harness::out_dir::default_dir(
+                Path::new(DEFAULT_RESULTS_DIR),
+                &source,
+                &sha256,
+                args.shard,
+            );
+            if !args.resume && !args.force {
+                harness::out_dir::refuse_other_corpus(&dir, &sha256)?;
+            }
+            dir
         }
-    });
+    };
     let lim = limits(args.max_solutions, args.limit_nodes, args.limit_ms);
     let mut solvers = harness::select_solvers(&args.solvers, lim)?;
     args.external.add_runs(&mut solvers, lim)?;
@@ -204,7 +335,7 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         force: args.force,
         chunk_lines: DEFAULT_CHUNK_LINES,
     };
-    let visible = !args.quiet && std::io::stderr().is_terminal();
+    let visible = !args.quiet;
     let total = match (&config.source, visible) {
         (source, true) if !source.is_stream() => harness::count_puzzle_lines(source, shard).ok(),
         _ => None,
@@ -244,6 +375,9 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(130));
     };
+    // The new runs.csv is complete: nothing derived from the one it replaced may stay beside it.
+    report::supersede(&config.out_dir)
+        .with_context(|| format!("removing the earlier study's files from {dir}"))?;
     let mut timings = report
         .meta
         .as_ref()

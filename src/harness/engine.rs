@@ -54,6 +54,14 @@ const MAX_BLOCK_PAIRS: usize = 1024;
 /// Chunks handed to the pool and not yet written.
 const CHUNKS_IN_FLIGHT: usize = 2;
 
+/// About how long a chunk should take to run: a chunk's rows reach the sink (and `runs.csv`,
+/// which an early Ctrl-C keeps) when the chunk is done, so chunks are sized from the measured
+/// rate to end every second or so, up to [`Plan::chunk_lines`] lines.
+const CHUNK_TARGET: Duration = Duration::from_secs(1);
+
+/// Lines of the first chunk (before anything is measured) and the fewest in any chunk.
+const FIRST_CHUNK_LINES: usize = 16;
+
 /// One solver with the limits it runs under.
 pub struct SolverRun {
     /// The solver.
@@ -197,6 +205,8 @@ struct BlockDone {
 /// A chunk handed to the pool and not yet written.
 struct InFlight {
     seq: u64,
+    /// Lines read for the chunk, and its puzzle records to run.
+    lines: usize,
     records: usize,
     blocks: Vec<BlockSpec>,
     done: Vec<Option<BlockDone>>,
@@ -225,6 +235,9 @@ struct Driver<'p, 'a> {
     tally: Tally,
     started: Instant,
     last_block: Instant,
+    /// Lines to read for the next chunk (see [`CHUNK_TARGET`]), and lines of chunks written.
+    chunk_lines: usize,
+    lines_written: u64,
 }
 
 type Message = Result<BlockDone, Box<dyn std::any::Any + Send>>;
@@ -249,7 +262,18 @@ impl<'p, 'a> Driver<'p, 'a> {
             tally: Tally::default(),
             started: now,
             last_block: now,
+            chunk_lines: plan.chunk_lines.clamp(1, FIRST_CHUNK_LINES),
+            lines_written: 0,
         }
+    }
+
+    /// Sizes the next chunks from the rate so far: [`CHUNK_TARGET`] of lines at that rate.
+    fn resize_chunks(&mut self, lines: usize) {
+        self.lines_written += lines as u64;
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let at_rate = self.lines_written as f64 / secs * CHUNK_TARGET.as_secs_f64();
+        let most = self.plan.chunk_lines.max(1);
+        self.chunk_lines = (at_rate as usize).clamp(FIRST_CHUNK_LINES.min(most), most);
     }
 
     fn drive<'s, R: BufRead>(
@@ -274,14 +298,16 @@ impl<'p, 'a> Driver<'p, 'a> {
             while !eof && queue.len() < in_flight {
                 let (wall, cpu) = (Instant::now(), thread_cpu());
                 let lines = reader
-                    .read_chunk(self.plan.chunk_lines.max(1))
+                    .read_chunk(self.chunk_lines)
                     .map_err(HarnessError::Corpus)?;
                 eof = lines.is_empty();
+                let read = lines.len();
                 let records = self.take_records(lines);
                 self.tally.times.read_wall += wall.elapsed();
                 self.tally.times.read_cpu += thread_cpu().saturating_sub(cpu);
                 if !eof {
-                    let chunk = self.spawn_chunk(seq, records, scope, &tx);
+                    let mut chunk = self.spawn_chunk(seq, records, scope, &tx);
+                    chunk.0.lines = read;
                     queue.push_back(chunk);
                     seq += 1;
                 }
@@ -314,7 +340,9 @@ impl<'p, 'a> Driver<'p, 'a> {
                 continue;
             }
             let (chunk, records) = queue.pop_front().expect("the front chunk exists");
+            let lines = chunk.lines;
             let complete = self.write_chunk(chunk, &records, sink)?;
+            self.resize_chunks(lines);
             if !complete {
                 self.tally.interrupted = true;
                 break;
@@ -419,6 +447,7 @@ impl<'p, 'a> Driver<'p, 'a> {
         let done = (0..waiting).map(|_| None).collect();
         let chunk = InFlight {
             seq,
+            lines: 0,
             records: n,
             blocks,
             done,

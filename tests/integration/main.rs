@@ -4,6 +4,7 @@
 mod cli_solve;
 mod cli_xc;
 mod counting;
+mod data_tests;
 mod examples;
 mod external;
 mod generate;
@@ -21,6 +22,7 @@ mod report_scaling;
 mod report_stats;
 mod safety;
 mod solvers_agree;
+mod study_files;
 mod support;
 mod variants;
 mod xc_dc;
