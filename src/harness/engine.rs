@@ -1,7 +1,8 @@
 //! The run loop: chunks of lines read by a driver thread, blocks of (puzzle, solver) pairs on the
 //! rayon pool, rows out in line order.
 //!
-//! The thread that calls [`run`] is the driver: it reads a chunk of [`Plan::chunk_lines`] lines,
+//! The thread that calls [`run`] is the driver: it reads a chunk of lines (sized to take about
+//! [`CHUNK_TARGET`] at the rate measured so far, at most [`Plan::chunk_lines`]),
 //! pairs its puzzle lines (of this shard, after the resume point) with every solver, and hands
 //! the pairs to the pool as blocks; while the pool solves them it reads and hands over the next
 //! chunk, and it writes a chunk's rows as soon as the chunk is complete. So reading, parsing and
@@ -57,7 +58,7 @@ const CHUNKS_IN_FLIGHT: usize = 2;
 /// About how long a chunk should take to run: a chunk's rows reach the sink (and `runs.csv`,
 /// which an early Ctrl-C keeps) when the chunk is done, so chunks are sized from the measured
 /// rate to end every second or so, up to [`Plan::chunk_lines`] lines.
-const CHUNK_TARGET: Duration = Duration::from_secs(1);
+pub const CHUNK_TARGET: Duration = Duration::from_secs(1);
 
 /// Lines of the first chunk (before anything is measured) and the fewest in any chunk.
 const FIRST_CHUNK_LINES: usize = 16;
@@ -88,7 +89,7 @@ pub struct Plan<'a> {
     pub mode: Mode,
     /// The lines to run.
     pub shard: Shard,
-    /// Lines read and run at a time.
+    /// Most lines read and run at a time (chunks are sized to take about [`CHUNK_TARGET`]).
     pub chunk_lines: usize,
     /// Re-run every pair in a single-threaded pass after each chunk and report that pass's times.
     pub serial_timing: bool,

@@ -137,7 +137,7 @@ pub const META_JSON: &str = "meta.json";
 /// See [`RUNS_CSV`].
 pub const SUMMARY_MD: &str = "summary.md";
 
-/// Lines read at a time (the memory held is one chunk and its rows).
+/// Most lines read at a time (the memory held is two chunks and their rows).
 pub const DEFAULT_CHUNK_LINES: usize = 4096;
 
 /// A study to run.
@@ -160,7 +160,7 @@ pub struct StudyConfig {
     /// Start afresh even when `out_dir` holds an interrupted run (`runs.csv.partial`), discarding
     /// it; without it such a run is refused.
     pub force: bool,
-    /// Lines per chunk.
+    /// Most lines per chunk (chunks are sized from the measured rate, see [`engine`]).
     pub chunk_lines: usize,
 }
 

@@ -66,7 +66,7 @@ mod report_join {
         let b = corpus(tmp.path(), "b.txt", 12, 12);
         run_ok(&mut study(tmp.path(), &a, &["--no-plots", "--out", "A"]));
         run_ok(&mut study(tmp.path(), &b, &["--no-plots", "--out", "B"]));
-        run_ok(&mut dlxlab(tmp.path()).args(["report", "--bootstrap", "0", "A"]));
+        run_ok(dlxlab(tmp.path()).args(["report", "--bootstrap", "0", "A"]));
         std::fs::copy(
             tmp.path().join("B/ratings.csv"),
             tmp.path().join("A/ratings.csv"),
@@ -115,7 +115,7 @@ mod report_join {
         std::fs::write(&runs, no_fast).unwrap();
         refused(&report(tmp.path(), "A"), "0 rows of solver fast");
         std::fs::write(&runs, &text).unwrap();
-        run_ok(&mut dlxlab(tmp.path()).args(["report", "--bootstrap", "0", "A"]));
+        run_ok(dlxlab(tmp.path()).args(["report", "--bootstrap", "0", "A"]));
     }
 }
 
@@ -283,12 +283,12 @@ mod merge_ratings {
         let tmp = tempfile::tempdir().unwrap();
         let a = corpus(tmp.path(), "a.txt", 0, 10);
         shards(tmp.path(), &a, &[]);
-        run_ok(&mut dlxlab(tmp.path()).args(["merge", "S1", "S2", "--out", "M"]));
+        run_ok(dlxlab(tmp.path()).args(["merge", "S1", "S2", "--out", "M"]));
         let meta: serde_json::Value =
             serde_json::from_slice(&std::fs::read(tmp.path().join("M/meta.json")).unwrap())
                 .unwrap();
         assert_eq!(meta["ratings"]["se_profile"], "sample", "{meta}");
-        run_ok(&mut dlxlab(tmp.path()).args(["report", "--bootstrap", "0", "M"]));
+        run_ok(dlxlab(tmp.path()).args(["report", "--bootstrap", "0", "M"]));
     }
 
     /// Issue 38 item 4: shards rated with other settings are refused.

@@ -95,7 +95,7 @@ fn binned_medians_are_medians_of_the_raw_values() {
 /// ninth solver, shared one when the palette had eight), however many series there are.
 #[test]
 fn no_two_series_share_a_colour() {
-    let colours: Vec<_> = (0..40).map(|k| super::frame::series_colour(k)).collect();
+    let colours: Vec<_> = (0..40).map(super::frame::series_colour).collect();
     for (k, c) in colours.iter().enumerate() {
         assert!(
             !colours[..k].contains(c),
