@@ -46,7 +46,8 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
                 dirs[0].display()
             )));
         }
-        if meta.ratings != first.ratings {
+        // Rated and unrated shards are refused by merge_ratings, naming the file.
+        if meta.ratings.is_some() && first.ratings.is_some() && meta.ratings != first.ratings {
             let said = |m: &Meta| match &m.ratings {
                 None => "no ratings".to_string(),
                 Some(r) => format!(

@@ -612,7 +612,8 @@ mod data {
         let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.corpus.path, "datasets/17-clue.txt");
 
-        // $DLXLAB_DATA/17-clue.txt comes first.
+        // $DLXLAB_DATA/17-clue.txt comes first. It is another corpus of the same name, so its
+        // default directory, which holds the study above, is refused unless --force (issue 38).
         let data = dir.path().join("data");
         std::fs::create_dir_all(&data).unwrap();
         write_corpus(
@@ -620,11 +621,18 @@ mod data {
             "17-clue.txt",
             format!("{}\n{}\n", p[0], p[1]).as_bytes(),
         );
+        let refused = dlxlab(dir.path())
+            .env("DLXLAB_DATA", &data)
+            .args(["study", "--quiet", "--solvers", "singles"])
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(2));
         run_ok(dlxlab(dir.path()).env("DLXLAB_DATA", &data).args([
             "study",
             "--quiet",
             "--solvers",
             "singles",
+            "--force",
         ]));
         let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.counts.puzzle_lines, 2);
