@@ -32,6 +32,7 @@ pub mod merge;
 pub mod meta;
 pub mod out_dir;
 pub mod output;
+mod pairs;
 #[cfg(feature = "peer")]
 pub mod peer;
 pub mod phases;
