@@ -1,7 +1,6 @@
 //! `dlxlab study`: a corpus through every solver — runs.csv, meta.json, summary.md, ratings.csv,
 //! and then the report of `dlxlab report` (figures, statistics) unless `--no-plots`.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -46,8 +45,11 @@ pub struct StudyArgs {
     #[arg(long)]
     shard: Option<Shard>,
     /// Output directory (default: results/<corpus name>/, or results/<corpus name>/shard-K-of-N/;
-    /// `results/` is ignored by git, so the main job never touches a tracked file: the committed
-    /// reports/ are made by scripts/reproduce.sh).
+    /// a stream, `-` or `<(zcat f.gz)`, is named by its content: results/stdin-<hash>/,
+    /// results/stream-<hash>/; a default directory holding a study of another corpus is refused
+    /// unless --force. `results/` is ignored by git, so the main job never touches a tracked file:
+    /// the committed reports/ are made by scripts/reproduce.sh). A finished run replaces every file
+    /// of the study it supersedes (ratings.csv, report.md, figures).
     #[arg(long)]
     out: Option<PathBuf>,
     /// No progress bar and no summary line.
@@ -58,8 +60,8 @@ pub struct StudyArgs {
     /// of the same corpus (SHA-256 and size), solvers, limits, shard, timing and dlxlab version.
     #[arg(long, conflicts_with = "force")]
     resume: bool,
-    /// Start afresh in an output directory that holds an interrupted run, discarding that run
-    /// (without it, such a directory is refused).
+    /// Start afresh in an output directory that holds an interrupted run, discarding that run, or
+    /// (without --out) a study of another corpus (without it, such a directory is refused).
     #[arg(long)]
     force: bool,
     /// Where time_ns comes from: the parallel pass, or a separate single-threaded pass.
@@ -129,13 +131,25 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         )));
     }
     let shard = args.shard.unwrap_or(Shard::ALL);
-    let out_dir = args.out.clone().unwrap_or_else(|| {
-        let base = Path::new(DEFAULT_RESULTS_DIR).join(source.name());
-        match args.shard {
-            Some(s) => base.join(format!("shard-{}-of-{}", s.index, s.count)),
-            None => base,
+    let out_dir = match &args.out {
+        Some(out) => out.clone(),
+        None => {
+            // Named by the corpus, and never a directory that holds a study of another one.
+            let (sha256, _) = source
+                .fingerprint()
+                .with_context(|| format!("reading {described}"))?;
+            let dir = harness::out_dir::default_dir(
+                Path::new(DEFAULT_RESULTS_DIR),
+                &source,
+                &sha256,
+                args.shard,
+            );
+            if !args.resume && !args.force {
+                harness::out_dir::refuse_other_corpus(&dir, &sha256)?;
+            }
+            dir
         }
-    });
+    };
     let lim = limits(args.max_solutions, args.limit_nodes, args.limit_ms);
     let mut solvers = harness::select_solvers(&args.solvers, lim)?;
     args.external.add_runs(&mut solvers, lim)?;
@@ -151,7 +165,7 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         force: args.force,
         chunk_lines: DEFAULT_CHUNK_LINES,
     };
-    let visible = !args.quiet && std::io::stderr().is_terminal();
+    let visible = !args.quiet;
     let total = match (&config.source, visible) {
         (source, true) if !source.is_stream() => harness::count_puzzle_lines(source, shard).ok(),
         _ => None,
@@ -188,6 +202,9 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(130));
     };
+    // The new runs.csv is complete: nothing derived from the one it replaced may stay beside it.
+    report::supersede(&config.out_dir)
+        .with_context(|| format!("removing the earlier study's files from {dir}"))?;
     let mut timings = report
         .meta
         .as_ref()

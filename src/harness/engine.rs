@@ -1,7 +1,8 @@
 //! The run loop: chunks of lines read by a driver thread, blocks of (puzzle, solver) pairs on the
 //! rayon pool, rows out in line order.
 //!
-//! The thread that calls [`run`] is the driver: it reads a chunk of [`Plan::chunk_lines`] lines,
+//! The thread that calls [`run`] is the driver: it reads a chunk of lines (sized to take about
+//! [`CHUNK_TARGET`] at the rate measured so far, at most [`Plan::chunk_lines`]),
 //! pairs its puzzle lines (of this shard, after the resume point) with every solver, and hands
 //! the pairs to the pool as blocks; while the pool solves them it reads and hands over the next
 //! chunk, and it writes a chunk's rows as soon as the chunk is complete. So reading, parsing and
@@ -22,6 +23,9 @@
 //! into the block's own buffer; the driver only copies bytes in order. No lock is taken per row:
 //! a block sends one message when it is done.
 //!
+//! **Pairs.** A block's pairs run on its worker in `harness/pairs.rs`: one pair, the check of its
+//! answer, and the single-threaded timing pass.
+//!
 //! **Stopping.** A stop request is honoured between pairs: the rows of the longest prefix of
 //! whole puzzles are written and the run ends there, so the output always holds whole puzzles.
 
@@ -35,11 +39,13 @@ use std::time::{Duration, Instant};
 use rayon::ThreadPool;
 
 use crate::corpus::{CorpusReader, LineCounts, LineKind, Record, Shard};
-use crate::solvers::{Outcome, SolveLimits, Solver, Status};
-use crate::sudoku::{check_solution, Grid};
+use crate::solvers::{SolveLimits, Solver};
 
+use super::pairs::{run_block, serial_times};
 use super::phases::thread_cpu;
 use super::{HarnessError, Row};
+
+pub use super::pairs::format_rows;
 
 /// The CPU time a block of pairs aims at: long enough that timing and handing over a block cost
 /// nothing next to it, short enough that the blocks of one chunk outnumber the threads.
@@ -53,6 +59,14 @@ const MAX_BLOCK_PAIRS: usize = 1024;
 
 /// Chunks handed to the pool and not yet written.
 const CHUNKS_IN_FLIGHT: usize = 2;
+
+/// About how long a chunk should take to run: a chunk's rows reach the sink (and `runs.csv`,
+/// which an early Ctrl-C keeps) when the chunk is done, so chunks are sized from the measured
+/// rate to end every second or so, up to [`Plan::chunk_lines`] lines.
+pub const CHUNK_TARGET: Duration = Duration::from_secs(1);
+
+/// Lines of the first chunk (before anything is measured) and the fewest in any chunk.
+const FIRST_CHUNK_LINES: usize = 16;
 
 /// One solver with the limits it runs under.
 pub struct SolverRun {
@@ -80,7 +94,7 @@ pub struct Plan<'a> {
     pub mode: Mode,
     /// The lines to run.
     pub shard: Shard,
-    /// Lines read and run at a time.
+    /// Most lines read and run at a time (chunks are sized to take about [`CHUNK_TARGET`]).
     pub chunk_lines: usize,
     /// Re-run every pair in a single-threaded pass after each chunk and report that pass's times.
     pub serial_timing: bool,
@@ -174,10 +188,10 @@ pub fn run<R: BufRead>(
 
 /// One block of pairs: puzzles `first..first + len` of a chunk, all with the solver in `slot`.
 #[derive(Clone, Copy, Debug)]
-struct BlockSpec {
-    slot: usize,
-    first: usize,
-    len: usize,
+pub(super) struct BlockSpec {
+    pub(super) slot: usize,
+    pub(super) first: usize,
+    pub(super) len: usize,
 }
 
 /// What a block sends back.
@@ -197,6 +211,8 @@ struct BlockDone {
 /// A chunk handed to the pool and not yet written.
 struct InFlight {
     seq: u64,
+    /// Lines read for the chunk, and its puzzle records to run.
+    lines: usize,
     records: usize,
     blocks: Vec<BlockSpec>,
     done: Vec<Option<BlockDone>>,
@@ -225,6 +241,9 @@ struct Driver<'p, 'a> {
     tally: Tally,
     started: Instant,
     last_block: Instant,
+    /// Lines to read for the next chunk (see [`CHUNK_TARGET`]), and lines of chunks written.
+    chunk_lines: usize,
+    lines_written: u64,
 }
 
 type Message = Result<BlockDone, Box<dyn std::any::Any + Send>>;
@@ -249,7 +268,18 @@ impl<'p, 'a> Driver<'p, 'a> {
             tally: Tally::default(),
             started: now,
             last_block: now,
+            chunk_lines: plan.chunk_lines.clamp(1, FIRST_CHUNK_LINES),
+            lines_written: 0,
         }
+    }
+
+    /// Sizes the next chunks from the rate so far: [`CHUNK_TARGET`] of lines at that rate.
+    fn resize_chunks(&mut self, lines: usize) {
+        self.lines_written += lines as u64;
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let at_rate = self.lines_written as f64 / secs * CHUNK_TARGET.as_secs_f64();
+        let most = self.plan.chunk_lines.max(1);
+        self.chunk_lines = (at_rate as usize).clamp(FIRST_CHUNK_LINES.min(most), most);
     }
 
     fn drive<'s, R: BufRead>(
@@ -274,14 +304,16 @@ impl<'p, 'a> Driver<'p, 'a> {
             while !eof && queue.len() < in_flight {
                 let (wall, cpu) = (Instant::now(), thread_cpu());
                 let lines = reader
-                    .read_chunk(self.plan.chunk_lines.max(1))
+                    .read_chunk(self.chunk_lines)
                     .map_err(HarnessError::Corpus)?;
                 eof = lines.is_empty();
+                let read = lines.len();
                 let records = self.take_records(lines);
                 self.tally.times.read_wall += wall.elapsed();
                 self.tally.times.read_cpu += thread_cpu().saturating_sub(cpu);
                 if !eof {
-                    let chunk = self.spawn_chunk(seq, records, scope, &tx);
+                    let mut chunk = self.spawn_chunk(seq, records, scope, &tx);
+                    chunk.0.lines = read;
                     queue.push_back(chunk);
                     seq += 1;
                 }
@@ -314,7 +346,9 @@ impl<'p, 'a> Driver<'p, 'a> {
                 continue;
             }
             let (chunk, records) = queue.pop_front().expect("the front chunk exists");
+            let lines = chunk.lines;
             let complete = self.write_chunk(chunk, &records, sink)?;
+            self.resize_chunks(lines);
             if !complete {
                 self.tally.interrupted = true;
                 break;
@@ -419,6 +453,7 @@ impl<'p, 'a> Driver<'p, 'a> {
         let done = (0..waiting).map(|_| None).collect();
         let chunk = InFlight {
             seq,
+            lines: 0,
             records: n,
             blocks,
             done,
@@ -493,248 +528,9 @@ impl<'p, 'a> Driver<'p, 'a> {
     }
 }
 
-/// The rows of one block, their `runs.csv` lines (with [`Plan::csv_rows`]) and the line ends,
-/// and the CPU time the block took on its worker.
-type BlockRows = (Vec<Option<Row>>, Vec<u8>, Vec<usize>, Duration);
-
-fn run_block(
-    plan: &Plan<'_>,
-    records: &[Record],
-    left: &[AtomicU32],
-    spec: BlockSpec,
-    stop: &AtomicBool,
-    abort: &AtomicBool,
-    progress: &(dyn Fn(u64) + Sync),
-) -> BlockRows {
-    let cpu = thread_cpu();
-    let mut rows = Vec::with_capacity(spec.len);
-    let mut csv = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    let mut ends = Vec::new();
-    for p in spec.first..spec.first + spec.len {
-        if stop.load(Ordering::Relaxed) || abort.load(Ordering::Relaxed) {
-            rows.push(None);
-            continue;
-        }
-        let row = run_pair(&records[p], plan, spec.slot);
-        if stop.load(Ordering::Relaxed) {
-            // The stop request also interrupts the search in progress (the command line raises
-            // `budget::interrupt` with it): a row finished after it may be cut short, and is
-            // not kept (its puzzle is run again on --resume).
-            rows.push(None);
-            continue;
-        }
-        if plan.csv_rows {
-            // Writing into a Vec cannot fail, and a Row always serializes.
-            let _ = csv.serialize(&row);
-            let _ = csv.flush();
-            ends.push(csv.get_ref().len());
-        }
-        rows.push(Some(row));
-        if left[p].fetch_sub(1, Ordering::AcqRel) == 1 {
-            progress(1);
-        }
-    }
-    let bytes = csv.into_inner().unwrap_or_default();
-    (rows, bytes, ends, thread_cpu().saturating_sub(cpu))
-}
-
-/// Rows as `runs.csv` lines, without header.
-pub fn format_rows(rows: &[Row]) -> Result<Vec<u8>, HarnessError> {
-    let mut csv = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    for row in rows {
-        csv.serialize(row)?;
-    }
-    csv.into_inner()
-        .map_err(|e| HarnessError::Csv(csv::Error::from(e.into_error())))
-}
-
-/// The single-threaded timing pass: re-runs each row's solve on this thread alone and replaces
-/// `time_ns` (rows that did not run a solver keep 0). Returns how many rows were timed before a
-/// stop request.
-fn serial_times(
-    records: &[&Record],
-    plan: &Plan<'_>,
-    rows: &mut [Row],
-    stop: &AtomicBool,
-) -> usize {
-    let per = plan.rows_per_puzzle();
-    for (k, row) in rows.iter_mut().enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            return k;
-        }
-        let Ok(grid) = &records[k / per].grid else {
-            continue;
-        };
-        if let Some(run) = pick(plan, grid, k % per) {
-            if row.status != Status::Invalid {
-                row.time_ns = run
-                    .solver
-                    .run_checked(grid, &run.limits)
-                    .map_or(0, |o| o.stats.time_ns);
-            }
-        }
-    }
-    rows.len()
-}
-
-/// The solver run for slot `slot` of a puzzle with this grid.
-fn pick<'p>(plan: &Plan<'p>, grid: &Grid, slot: usize) -> Option<&'p SolverRun> {
-    match plan.mode {
-        Mode::EverySolver => plan.solvers.get(slot),
-        Mode::FirstSupporting => plan
-            .solvers
-            .iter()
-            .find(|s| s.solver.supports(grid.shape())),
-    }
-}
-
-fn run_pair(record: &Record, plan: &Plan<'_>, slot: usize) -> Row {
-    let mut row = Row {
-        line: record.line,
-        puzzle: record.text.clone(),
-        clues: None,
-        solver: String::new(),
-        status: Status::Invalid,
-        solutions: 0,
-        nodes: Some(0),
-        guesses: Some(0),
-        time_ns: 0,
-        solution: String::new(),
-        error: String::new(),
-    };
-    let grid = match &record.grid {
-        Ok(grid) => grid,
-        Err(err) => {
-            row.solver = match plan.mode {
-                Mode::EverySolver => plan.solvers[slot].solver.name().to_string(),
-                Mode::FirstSupporting => String::new(),
-            };
-            row.error = err.to_string();
-            return row;
-        }
-    };
-    row.clues = Some(grid.givens() as u32);
-    let side = grid.shape().side();
-    let Some(run) = pick(plan, grid, slot) else {
-        let given: Vec<&str> = plan.solvers.iter().map(|s| s.solver.name()).collect();
-        row.error = format!(
-            "line {}: no solver given ({}) supports {side}x{side} grids",
-            record.line,
-            given.join(", ")
-        );
-        return row;
-    };
-    row.solver = run.solver.name().to_string();
-    if !run.solver.supports(grid.shape()) {
-        row.error = format!(
-            "line {}: solver {} does not support {side}x{side} grids",
-            record.line, row.solver
-        );
-        return row;
-    }
-    match run.solver.run_checked(grid, &run.limits) {
-        Ok(outcome) => fill_outcome(&mut row, grid, &outcome, run.solver.may_omit_solution()),
-        Err(reason) => {
-            // The solver gave no answer (an external program that crashed, hung or answered
-            // garbage): one error row with the reason; status `limit` claims nothing, and no
-            // counter is known.
-            row.status = Status::Limit;
-            (row.nodes, row.guesses) = (None, None);
-            row.error = format!("line {}: {}{reason}", record.line, super::row::SOLVER_ERROR);
-        }
-    }
-    row
-}
-
-/// Copies an outcome into a row, verifying it: the solution must solve the puzzle, and the status,
-/// count and solution must agree with one another. A failed check is recorded in `error` (the row
-/// keeps the solver's own status), which makes the study fail.
-fn fill_outcome(row: &mut Row, grid: &Grid, outcome: &Outcome, may_omit_solution: bool) {
-    row.status = outcome.status;
-    row.solutions = outcome.solutions;
-    let unreported = outcome.stats.unreported;
-    row.nodes = (!unreported.nodes).then_some(outcome.stats.nodes);
-    row.guesses = (!unreported.guesses).then_some(outcome.stats.guesses);
-    row.time_ns = outcome.stats.time_ns;
-    let mut problems = Vec::new();
-    if let Some(solution) = &outcome.solution {
-        row.solution = solution.to_line();
-        if let Err(err) = check_solution(grid, solution) {
-            problems.push(format!("invalid solution: {err}"));
-        }
-    }
-    let consistent = match outcome.status {
-        Status::Unique => outcome.solutions == 1,
-        Status::Multiple => outcome.solutions >= 2,
-        Status::None => outcome.solutions == 0,
-        Status::Limit => true,
-        Status::Timeout => outcome.solutions == 0,
-        Status::Invalid => {
-            problems.push("solver answered `invalid` for a valid puzzle".to_string());
-            true
-        }
-    };
-    if !consistent {
-        problems.push(format!(
-            "status {} with {} solutions",
-            outcome.status, outcome.solutions
-        ));
-    }
-    let omitted = may_omit_solution && outcome.status == Status::Multiple;
-    if (outcome.solutions > 0) != outcome.solution.is_some() && !omitted {
-        problems.push(format!(
-            "{} solutions counted but {} returned",
-            outcome.solutions,
-            if outcome.solution.is_some() {
-                "a solution"
-            } else {
-                "none"
-            }
-        ));
-    }
-    if !problems.is_empty() {
-        row.error = format!(
-            "line {}: {}{}",
-            row.line,
-            super::row::SOLVER_ERROR,
-            problems.join("; ")
-        );
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solvers::Stats;
-
-    fn row() -> Row {
-        Row {
-            line: 3,
-            puzzle: String::new(),
-            clues: Some(17),
-            solver: "x".to_string(),
-            status: Status::Invalid,
-            solutions: 0,
-            nodes: Some(0),
-            guesses: Some(0),
-            time_ns: 0,
-            solution: String::new(),
-            error: String::new(),
-        }
-    }
-
-    fn outcome(status: Status, solutions: u64, solution: Option<Grid>) -> Outcome {
-        Outcome {
-            status,
-            solutions,
-            solution,
-            stats: Stats::default(),
-        }
-    }
 
     #[test]
     fn the_costliest_solver_goes_first_in_blocks_sized_by_its_cost() {
@@ -767,50 +563,5 @@ mod tests {
             driver.slot_order(),
             [(1, 1), (2, 200), (0, MAX_BLOCK_PAIRS)]
         );
-    }
-
-    #[test]
-    fn answers_are_checked_for_consistency() {
-        let puzzle = Grid::parse(
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        )
-        .unwrap();
-        let solution = crate::generate::count_solutions(&puzzle, 2).first.unwrap();
-        let cases = [
-            (outcome(Status::Unique, 1, Some(solution.clone())), None),
-            (outcome(Status::Limit, 0, None), None),
-            (
-                outcome(Status::Unique, 2, Some(solution.clone())),
-                Some("status unique with 2 solutions"),
-            ),
-            (
-                outcome(Status::None, 0, Some(solution.clone())),
-                Some("0 solutions counted but a solution returned"),
-            ),
-            (
-                outcome(Status::Multiple, 2, None),
-                Some("2 solutions counted but none returned"),
-            ),
-            (
-                outcome(Status::Unique, 1, Some(puzzle.clone())),
-                Some("invalid solution: cell r1c2 is empty"),
-            ),
-            (
-                outcome(Status::Invalid, 0, None),
-                Some("solver answered `invalid`"),
-            ),
-        ];
-        for (out, expected) in cases {
-            let mut r = row();
-            fill_outcome(&mut r, &puzzle, &out, false);
-            match expected {
-                None => assert!(r.error.is_empty(), "{out:?}: {}", r.error),
-                Some(text) => {
-                    assert!(r.is_solver_error(), "{out:?}");
-                    assert!(r.error.starts_with("line 3: solver error: "), "{}", r.error);
-                    assert!(r.error.contains(text), "{}", r.error);
-                }
-            }
-        }
     }
 }

@@ -13,6 +13,7 @@ use std::time::SystemTime;
 use crate::corpus::{LineCounts, Shard};
 use crate::rating::table::COLUMNS as RATING_COLUMNS;
 
+use super::digest::PuzzleDigest;
 use super::meta::Meta;
 use super::output::AtomicFile;
 use super::summary::{Summary, SummaryBuilder};
@@ -43,6 +44,25 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
                 "{} ran other solvers or limits than {}",
                 dir.display(),
                 dirs[0].display()
+            )));
+        }
+        // Rated and unrated shards are refused by merge_ratings, naming the file.
+        if meta.ratings.is_some() && first.ratings.is_some() && meta.ratings != first.ratings {
+            let said = |m: &Meta| match &m.ratings {
+                None => "no ratings".to_string(),
+                Some(r) => format!(
+                    "--se-profile {}, --ratings {}, --rate-limit-ms {}",
+                    r.se_profile,
+                    if r.decision_tree { "all" } else { "technique" },
+                    r.limit_ms
+                ),
+            };
+            return Err(err(format!(
+                "{} was rated with other settings than {} ({}; {}): rate every shard alike",
+                dir.display(),
+                dirs[0].display(),
+                said(meta),
+                said(first)
             )));
         }
     }
@@ -93,7 +113,7 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
     let names: Vec<&str> = first.solvers.iter().map(|s| s.name.as_str()).collect();
     let mut builder = SummaryBuilder::new(&names);
     let mut counts = LineCounts::default();
-    {
+    let written = (|| -> Result<(), HarnessError> {
         let mut csv_out = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(&mut out);
@@ -103,12 +123,12 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
             counts.merge(&meta.counts);
             let mut rows = open_rows(&dir.join(RUNS_CSV))?;
             let head = rows.next().transpose()?;
-            inputs.push((dir, meta.shard, rows, head));
+            inputs.push((dir, meta.shard, rows, head, PuzzleDigest::default()));
         }
         loop {
             // The input whose next row has the smallest line; a tie means a line in two shards.
             let mut best: Option<usize> = None;
-            for (k, (_, _, _, head)) in inputs.iter().enumerate() {
+            for (k, (_, _, _, head, _)) in inputs.iter().enumerate() {
                 if let Some(row) = head {
                     match best {
                         Some(b) if inputs[b].3.as_ref().map(|r| r.line) == Some(row.line) => {
@@ -125,7 +145,7 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
                 }
             }
             let Some(b) = best else { break };
-            let (dir, shard, rows, head) = &mut inputs[b];
+            let (dir, shard, rows, head, digest) = &mut inputs[b];
             let line = head.as_ref().map(|r| r.line).unwrap_or_default();
             if let Some(s) = shard {
                 if !s.contains(line) {
@@ -141,14 +161,32 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
                     *head = Some(row);
                     break;
                 }
+                digest.add(row.line, &row.puzzle);
                 write_row(&mut csv_out, &mut builder, &row)?;
                 *head = rows.next().transpose()?;
             }
         }
+        for ((dir, _, _, _, digest), meta) in inputs.into_iter().zip(&metas) {
+            check_puzzles(&dir.join(RUNS_CSV), meta, digest)?;
+        }
         csv_out.flush().map_err(io_err(&runs))?;
-    }
+        Ok(())
+    })();
+    // Nothing is renamed into place unless runs.csv and ratings.csv both joined.
+    let ratings = written.and_then(|()| merge_ratings(dirs, &metas, out_dir));
+    let ratings = match ratings {
+        Ok(ratings) => ratings,
+        Err(e) => {
+            let _ = out.discard();
+            return Err(e);
+        }
+    };
     out.commit().map_err(io_err(&runs))?;
-    merge_ratings(dirs, &shards, out_dir)?;
+    if let Some(ratings) = ratings {
+        ratings
+            .commit()
+            .map_err(io_err(&out_dir.join(RATINGS_CSV)))?;
+    }
 
     let summary = builder.finish(counts);
     let join = |f: fn(&Meta) -> Option<String>| {
@@ -175,6 +213,7 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
             "mixed".to_string()
         },
         rows: summary.rows,
+        puzzles_sha256: Some(summary.puzzles_sha256.clone()),
         resumed_rows: metas.iter().map(|m| m.resumed_rows).sum(),
         solver_errors: summary.solver_errors(),
         disagreements: summary.disagreements,
@@ -186,8 +225,8 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
             .unwrap_or_default(),
         finished: super::meta::utc_timestamp(SystemTime::now()),
         merged_from: dirs.iter().map(|d| d.display().to_string()).collect(),
-        // Merged shards have no ratings.csv of their own.
-        ratings: None,
+        // Every shard was rated alike (checked above), and merge_ratings joined their files.
+        ratings: first.ratings.clone(),
         timings: None,
     };
     super::write_meta_and_summary(out_dir, &meta, &summary)?;
@@ -214,6 +253,9 @@ struct RatingsInput {
     shard: Option<Shard>,
     records: csv::ByteRecordsIntoIter<std::fs::File>,
     head: Option<(u64, csv::ByteRecord)>,
+    /// The puzzles of the rows written so far, and their count.
+    digest: PuzzleDigest,
+    rows: u64,
 }
 
 impl RatingsInput {
@@ -257,22 +299,50 @@ fn csv_err(path: &Path) -> impl FnOnce(csv::Error) -> HarnessError + '_ {
     }
 }
 
+/// Holds the puzzles of a shard's file (`runs.csv` or `ratings.csv`), as `digest` saw them,
+/// against the shard's `meta.json`: its `puzzles_sha256` when recorded (every puzzle line, in
+/// order: none missing, none of another corpus).
+fn check_puzzles(path: &Path, meta: &Meta, digest: PuzzleDigest) -> Result<(), HarnessError> {
+    match &meta.puzzles_sha256 {
+        Some(recorded) if *recorded != digest.finish() => Err(HarnessError::Merge(format!(
+            "{}: its puzzles are not those of the corpus its meta.json records (rows missing, or of another corpus)",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Joins the shards' `ratings.csv` into `out_dir/ratings.csv` by a streaming merge on `line`, when
 /// every shard has one; nothing when none has. Refuses a mix (shards run with different
-/// `--ratings`), another header, and a line in two shards or in the wrong shard.
+/// `--ratings`), a ratings.csv that its meta.json does not record (or the reverse), another
+/// header, a line in two shards or in the wrong shard, and a shard whose ratings are not one row
+/// for each of its puzzle lines (cut short, or of another corpus).
 fn merge_ratings(
     dirs: &[PathBuf],
-    shards: &[Option<Shard>],
+    metas: &[Meta],
     out_dir: &Path,
-) -> Result<(), HarnessError> {
+) -> Result<Option<AtomicFile>, HarnessError> {
     let err = |s: String| HarnessError::Merge(s);
     let paths: Vec<PathBuf> = dirs.iter().map(|d| d.join(RATINGS_CSV)).collect();
+    for ((path, meta), dir) in paths.iter().zip(metas).zip(dirs) {
+        if path.is_file() != meta.ratings.is_some() {
+            return Err(err(format!(
+                "{}: {} (a ratings.csv left from another study, or one lost)",
+                dir.display(),
+                if meta.ratings.is_some() {
+                    "meta.json records ratings, but there is no ratings.csv"
+                } else {
+                    "there is a ratings.csv that its meta.json does not record"
+                }
+            )));
+        }
+    }
     let dest = out_dir.join(RATINGS_CSV);
     let Some(rated) = paths.iter().position(|p| p.is_file()) else {
         // No ratings: none from an earlier merge into the same directory either.
         return match std::fs::remove_file(&dest) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io_err(&dest)(e)),
-            _ => Ok(()),
+            _ => Ok(None),
         };
     };
     if let Some(k) = paths.iter().position(|p| !p.is_file()) {
@@ -283,7 +353,7 @@ fn merge_ratings(
         )));
     }
     let mut inputs = Vec::with_capacity(paths.len());
-    for (path, shard) in paths.into_iter().zip(shards) {
+    for (path, meta) in paths.into_iter().zip(metas) {
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(true)
             .from_path(&path)
@@ -301,16 +371,18 @@ fn merge_ratings(
         }
         let mut input = RatingsInput {
             path,
-            shard: *shard,
+            shard: meta.shard,
             records: reader.into_byte_records(),
             head: None,
+            digest: PuzzleDigest::default(),
+            rows: 0,
         };
         input.advance(None)?;
         inputs.push(input);
     }
 
     let mut out = AtomicFile::create(&dest).map_err(io_err(&dest))?;
-    {
+    let joined = (|| -> Result<(), HarnessError> {
         let mut csv_out = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(&mut out);
@@ -343,11 +415,33 @@ fn merge_ratings(
                 )));
             }
             if let Some((_, record)) = input.head.take() {
+                let puzzle = String::from_utf8_lossy(record.get(1).unwrap_or_default());
+                input.digest.add(line, &puzzle);
+                input.rows += 1;
                 csv_out.write_byte_record(&record)?;
             }
             input.advance(Some(line))?;
         }
         csv_out.flush().map_err(io_err(&dest))?;
+        drop(csv_out);
+        for (input, meta) in inputs.into_iter().zip(metas) {
+            if input.rows != meta.counts.puzzle_lines {
+                return Err(err(format!(
+                    "{}: {} rows for {} puzzle lines (a ratings.csv cut short, or of another corpus)",
+                    input.path.display(),
+                    input.rows,
+                    meta.counts.puzzle_lines
+                )));
+            }
+            check_puzzles(&input.path, meta, input.digest)?;
+        }
+        Ok(())
+    })();
+    match joined {
+        Ok(()) => Ok(Some(out)),
+        Err(e) => {
+            let _ = out.discard();
+            Err(e)
+        }
     }
-    out.commit().map_err(io_err(&dest))
 }

@@ -72,6 +72,12 @@ pub struct Meta {
     pub timing: String,
     /// Rows in `runs.csv`.
     pub rows: u64,
+    /// SHA-256 of the study's puzzle lines as `runs.csv` holds them
+    /// ([`super::digest::PuzzleDigest`]): `dlxlab report` and `dlxlab merge` recompute it from
+    /// `runs.csv` and `ratings.csv` and refuse files of another corpus (`null` in a `meta.json`
+    /// written before it was recorded: then only the rows are compared).
+    #[serde(default)]
+    pub puzzles_sha256: Option<String>,
     /// Rows taken over from an interrupted run (`--resume`).
     pub resumed_rows: u64,
     /// Rows recording a solver failure.

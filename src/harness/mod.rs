@@ -25,15 +25,19 @@
 
 pub mod answers;
 pub mod bench;
+pub mod digest;
 pub mod engine;
 pub mod loop_peer;
 pub mod merge;
 pub mod meta;
+pub mod out_dir;
 pub mod output;
+mod pairs;
 #[cfg(feature = "peer")]
 pub mod peer;
 pub mod phases;
 pub mod provenance;
+mod resume;
 pub mod row;
 pub mod summary;
 pub mod whole;
@@ -42,7 +46,7 @@ pub use engine::{Mode, Plan, SolverRun, Tally};
 pub use row::{Row, COLUMNS};
 
 use std::fs::{self, File};
-use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant, SystemTime};
@@ -112,6 +116,9 @@ pub enum HarnessError {
         /// The name given.
         name: String,
     },
+    /// A default output directory that holds a study of another corpus ([`out_dir`]).
+    #[error("{0}")]
+    OtherCorpus(String),
     /// Shard outputs that do not join into one study.
     #[error("cannot merge: {0}")]
     Merge(String),
@@ -131,7 +138,7 @@ pub const META_JSON: &str = "meta.json";
 /// See [`RUNS_CSV`].
 pub const SUMMARY_MD: &str = "summary.md";
 
-/// Lines read at a time (the memory held is one chunk and its rows).
+/// Most lines read at a time (the memory held is two chunks and their rows).
 pub const DEFAULT_CHUNK_LINES: usize = 4096;
 
 /// A study to run.
@@ -154,7 +161,7 @@ pub struct StudyConfig {
     /// Start afresh even when `out_dir` holds an interrupted run (`runs.csv.partial`), discarding
     /// it; without it such a run is refused.
     pub force: bool,
-    /// Lines per chunk.
+    /// Most lines per chunk (chunks are sized from the measured rate, see [`engine`]).
     pub chunk_lines: usize,
 }
 
@@ -251,122 +258,6 @@ pub fn count_puzzle_lines(source: &Source, shard: Shard) -> io::Result<u64> {
     Ok(n)
 }
 
-/// The rows recovered from an earlier run.
-struct Recovered {
-    /// Bytes of the partial file that hold whole puzzles (header included).
-    keep_bytes: u64,
-    /// Last puzzle line recovered (0 if none).
-    last_line: u64,
-    /// Rows recovered.
-    rows: u64,
-}
-
-/// Reads the whole puzzles of an earlier run from `path` into `summary`: rows up to the last
-/// newline (a row cut by a crash is dropped), grouped by line; a group counts only if it has
-/// exactly one row per solver, in order. Stops at the first incomplete group.
-fn recover(
-    path: &Path,
-    solvers: &[&str],
-    shard: Shard,
-    summary: &mut SummaryBuilder,
-) -> Result<Recovered, HarnessError> {
-    let mut file = File::open(path).map_err(io_err(path))?;
-    let complete = bytes_to_last_newline(&mut file).map_err(io_err(path))?;
-    file.seek(SeekFrom::Start(0)).map_err(io_err(path))?;
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .from_reader(BufReader::new(file.take(complete)));
-    let resume_err = |reason: String| HarnessError::Resume {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let header = match reader.headers() {
-        Ok(h) => h.clone(),
-        // An empty or header-less file: nothing to recover.
-        Err(_) => csv::StringRecord::new(),
-    };
-    if header.is_empty() {
-        return Ok(Recovered {
-            keep_bytes: 0,
-            last_line: 0,
-            rows: 0,
-        });
-    }
-    if header.iter().ne(COLUMNS.iter().copied()) {
-        return Err(resume_err(format!(
-            "header {:?} is not {}",
-            header.iter().collect::<Vec<_>>().join(","),
-            COLUMNS.join(",")
-        )));
-    }
-    let mut keep_bytes = reader.position().byte();
-    let mut last_line = 0;
-    let mut rows = 0;
-    let mut group: Vec<Row> = Vec::with_capacity(solvers.len());
-    let mut record = csv::StringRecord::new();
-    // Until the end, or a row that does not parse: keep what came before.
-    while let Ok(true) = reader.read_record(&mut record) {
-        let Ok(row) = record.deserialize::<Row>(None) else {
-            break;
-        };
-        if !shard.contains(row.line) {
-            return Err(resume_err(format!(
-                "line {} is not in shard {shard}: resume with the same --shard",
-                row.line
-            )));
-        }
-        if row.line <= last_line {
-            return Err(resume_err(format!("line {} is out of order", row.line)));
-        }
-        let slot = group.len();
-        if (slot > 0 && group[0].line != row.line)
-            || solvers.get(slot) != Some(&row.solver.as_str())
-        {
-            if slot == 0 {
-                return Err(resume_err(format!(
-                    "line {}: solver {:?} where {:?} was expected: resume with the same --solvers",
-                    row.line,
-                    row.solver,
-                    solvers.first().copied().unwrap_or_default()
-                )));
-            }
-            break;
-        }
-        group.push(row);
-        if group.len() == solvers.len() {
-            for r in group.drain(..) {
-                summary.add(&r);
-                rows += 1;
-                last_line = r.line;
-            }
-            keep_bytes = reader.position().byte();
-        }
-    }
-    Ok(Recovered {
-        keep_bytes,
-        last_line,
-        rows,
-    })
-}
-
-/// The length of the file up to and including its last `\n`.
-fn bytes_to_last_newline(file: &mut File) -> io::Result<u64> {
-    let len = file.seek(SeekFrom::End(0))?;
-    let mut end = len;
-    let mut buf = vec![0u8; 1 << 16];
-    while end > 0 {
-        let start = end.saturating_sub(buf.len() as u64);
-        let n = (end - start) as usize;
-        file.seek(SeekFrom::Start(start))?;
-        file.read_exact(&mut buf[..n])?;
-        if let Some(k) = buf[..n].iter().rposition(|&b| b == b'\n') {
-            return Ok(start + k as u64 + 1);
-        }
-        end = start;
-    }
-    Ok(0)
-}
-
 /// Runs a study: see the module documentation. `progress` is called with `1` per finished puzzle;
 /// setting `stop` ends the run early at a whole puzzle (then `runs.csv.partial` is left for
 /// `--resume`, and no `meta.json` or `summary.md` is written).
@@ -427,7 +318,14 @@ pub fn study_alongside<T: Send>(
         timing: timing_name(config.serial_timing).to_string(),
     };
     let provenance_path = dir.join(PROVENANCE_PARTIAL);
-    let recovered = prepare_output(config, &this_run, &runs, &provenance_path, &mut builder)?;
+    let recovered = resume::prepare_output(
+        config,
+        &source,
+        &this_run,
+        &runs,
+        &provenance_path,
+        &mut builder,
+    )?;
     let mut out = if recovered.keep_bytes > 0 {
         AtomicFile::append_after(&runs, recovered.keep_bytes).map_err(io_err(&partial))?
     } else {
@@ -562,6 +460,7 @@ pub fn study_alongside<T: Send>(
         solvers: solver_meta(&config.solvers),
         timing: timing_name(config.serial_timing).to_string(),
         rows: summary.rows,
+        puzzles_sha256: Some(summary.puzzles_sha256.clone()),
         resumed_rows: recovered.rows,
         solver_errors: summary.solver_errors(),
         disagreements: summary.disagreements,
@@ -598,89 +497,6 @@ fn timing_name(serial: bool) -> &'static str {
     } else {
         "parallel"
     }
-}
-
-/// Decides what this run does with what `runs` (`runs.csv` in the output directory) and its
-/// partial files hold, checking everything before changing anything, and leaves the directory
-/// ready: `provenance.json.partial` records this run, and `runs.csv.partial` holds the whole
-/// puzzles to keep (their count is returned, and their rows are added to `summary`).
-///
-/// - Resuming from `runs.csv.partial`: its `provenance.json.partial` must match `this_run`.
-/// - Resuming from a finished `runs.csv` (nothing partial): its `meta.json` must match; the file is
-///   copied to the partial name, so that it stays whole until this run commits.
-/// - A fresh run (or a resume with nothing there): refused while `runs.csv.partial` exists, unless
-///   [`StudyConfig::force`]; a finished `runs.csv` is replaced only when this run commits.
-fn prepare_output(
-    config: &StudyConfig,
-    this_run: &Provenance,
-    runs: &Path,
-    provenance_path: &Path,
-    summary: &mut SummaryBuilder,
-) -> Result<Recovered, HarnessError> {
-    let partial = partial_path(runs);
-    let names: Vec<&str> = this_run.solvers.iter().map(|s| s.name.as_str()).collect();
-    let nothing = Recovered {
-        keep_bytes: 0,
-        last_line: 0,
-        rows: 0,
-    };
-    let refuse = |path: &Path, reason: String| HarnessError::Resume {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let check = |path: &Path, recorded: &Provenance| {
-        match this_run.differences(recorded) {
-        d if d.is_empty() => Ok(()),
-        d => Err(refuse(
-            path,
-            format!(
-                "{}; nothing was changed (run into another --out, or start this one afresh there with --force)",
-                d.join("; ")
-            ),
-        )),
-    }
-    };
-    let record = || {
-        let json = serde_json::to_vec_pretty(this_run).map_err(|source| HarnessError::Json {
-            path: provenance_path.to_path_buf(),
-            source,
-        })?;
-        output::write_atomic(provenance_path, &json).map_err(io_err(provenance_path))
-    };
-    let meta_path = runs.with_file_name(META_JSON);
-    if config.resume && partial.exists() {
-        let recorded = Provenance::read(provenance_path).map_err(|e| {
-            refuse(
-                &partial,
-                format!(
-                    "it has no readable record of what it is a run of ({}: {e}); nothing was changed (start afresh with --force)",
-                    provenance_path.display()
-                ),
-            )
-        })?;
-        check(provenance_path, &recorded)?;
-        return recover(&partial, &names, config.shard, summary);
-    }
-    if config.resume && runs.exists() {
-        let meta = read_meta(runs.parent().unwrap_or(Path::new("."))).map_err(|e| {
-            refuse(
-                runs,
-                format!(
-                    "without a readable meta.json ({e}) it cannot be checked; nothing was changed"
-                ),
-            )
-        })?;
-        check(&meta_path, &Provenance::of_meta(&meta))?;
-        let recovered = recover(runs, &names, config.shard, summary)?;
-        record()?;
-        fs::copy(runs, &partial).map_err(io_err(&partial))?;
-        return Ok(recovered);
-    }
-    if !config.resume && !config.force && partial.exists() {
-        return Err(HarnessError::Unfinished { path: partial });
-    }
-    record()?;
-    Ok(nothing)
 }
 
 /// Writes `meta.json` and `summary.md` atomically.

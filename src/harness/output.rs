@@ -89,11 +89,16 @@ impl Write for AtomicFile {
     }
 }
 
-/// Writes a whole file atomically.
+/// Writes a whole file atomically: under `<dest>.partial`, renamed when complete; on failure
+/// (a full disk, say) the partial file is removed and `dest` is left as it was.
 pub fn write_atomic(dest: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut file = AtomicFile::create(dest)?;
-    file.write_all(bytes)?;
-    file.commit()
+    let partial = file.partial.clone();
+    let written = file.write_all(bytes).and_then(|()| file.commit());
+    if written.is_err() {
+        let _ = fs::remove_file(&partial);
+    }
+    written.map_err(|e| with_path(e, dest))
 }
 
 /// Whether `a` and `b` name the same existing file or directory: the same device and inode on

@@ -103,6 +103,7 @@ pub struct SummaryBuilder {
     disagreements: u64,
     listed: Vec<String>,
     out_of_order: bool,
+    digest: super::digest::PuzzleDigest,
 }
 
 fn status_index(status: Status) -> usize {
@@ -136,6 +137,7 @@ impl SummaryBuilder {
             self.close_group();
             self.group_line = row.line;
         }
+        self.digest.add(row.line, &row.puzzle);
         self.rows += 1;
         self.statuses[status_index(row.status)] += 1;
         let k = match self.solvers.iter().position(|s| s.name == row.solver) {
@@ -220,6 +222,7 @@ impl SummaryBuilder {
             disagreements: self.disagreements,
             listed: self.listed,
             in_order: !self.out_of_order,
+            puzzles_sha256: self.digest.finish(),
         }
     }
 }
@@ -241,6 +244,8 @@ pub struct Summary {
     pub listed: Vec<String>,
     /// Rows came in line order.
     pub in_order: bool,
+    /// The SHA-256 of the puzzle lines of the rows ([`super::digest::PuzzleDigest`]).
+    pub puzzles_sha256: String,
 }
 
 impl Summary {

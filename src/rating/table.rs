@@ -248,9 +248,18 @@ pub fn rate_corpus_until<R: io::BufRead>(
 /// Writes `rows` to `path` atomically: to `path.partial`, then renamed.
 pub fn write_file(rows: &[RatingRow], path: &Path) -> io::Result<()> {
     let tmp = path.with_extension("csv.partial");
-    let file = fs::File::create(&tmp)?;
-    write_csv(rows, io::BufWriter::new(file)).map_err(io::Error::other)?;
-    fs::rename(&tmp, path)
+    let written = fs::File::create(&tmp).and_then(|file| {
+        let mut out = io::BufWriter::new(file);
+        write_csv(rows, &mut out).map_err(io::Error::other)?;
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        fs::rename(&tmp, path)
+    });
+    if written.is_err() {
+        // A failed write (a full disk) leaves neither a partial file nor a cut ratings.csv.
+        let _ = fs::remove_file(&tmp);
+    }
+    written
 }
 
 #[cfg(test)]

@@ -5,10 +5,14 @@
 //! a field that does not parse is an error naming the file, the line and the column. Puzzles are
 //! identified by their corpus line number (`line`), which both files share.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::solvers::Status;
+
+mod chunks;
+
+use chunks::read_csv_chunks;
 
 /// Why a study directory could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -64,6 +68,15 @@ pub enum DataError {
         puzzle_line: u64,
         /// `" and solver NAME"` for runs.csv, empty for ratings.csv.
         solver: String,
+    },
+    /// The files of the directory are not of one study: a puzzle of ratings.csv that is not the
+    /// puzzle of runs.csv on the same line, rows missing against meta.json, another corpus.
+    #[error("{path}: {reason}; nothing was written")]
+    Inconsistent {
+        /// The file found wrong.
+        path: PathBuf,
+        /// What does not match, with the first place where it does not.
+        reason: String,
     },
 }
 
@@ -123,6 +136,9 @@ pub struct Ratings {
 pub struct StudyData {
     /// Corpus line numbers of the puzzles, increasing; a puzzle's index in this list is its id here.
     pub lines: Vec<u64>,
+    /// `puzzles[p]`: the puzzle field of line `lines[p]` as runs.csv holds it (empty when runs.csv
+    /// has no `puzzle` column).
+    pub puzzles: Vec<String>,
     /// Solver names in order of first appearance in runs.csv (the registry order).
     pub solvers: Vec<String>,
     /// `runs[s][p]`: the run of solver `s` on puzzle `p`, if runs.csv has it.
@@ -241,6 +257,9 @@ impl RatingKind {
 
 /// Reads `dir/runs.csv` and, if it exists, `dir/ratings.csv`. The puzzles are the lines of
 /// runs.csv; ratings of other lines are counted in [`StudyData::unmatched_ratings`] and ignored.
+/// The files are joined on the line *and* the puzzle: rows of one line in runs.csv with different
+/// puzzles, or a row of ratings.csv whose puzzle is not runs.csv's on its line (a ratings file of
+/// another corpus), are [`DataError::Inconsistent`].
 ///
 /// Large files are parsed in parallel on the current rayon pool (see `read_csv_chunks`); the
 /// result is that of reading the file row by row. Errors: the first unreadable field or row of
@@ -254,7 +273,7 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
     #[derive(Default)]
     struct RunChunk {
         names: Vec<String>,
-        rows: Vec<(u64, u64, usize, Run)>,
+        rows: Vec<(u64, u64, usize, Run, String)>,
     }
     let chunks = read_csv_chunks(
         &runs_path,
@@ -282,13 +301,18 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                     chunk.names.len() - 1
                 }
             };
-            chunk.rows.push((line, puzzle_line, s, run));
+            let puzzle = if fields.has("puzzle") {
+                fields.str("puzzle", line)?.to_string()
+            } else {
+                String::new()
+            };
+            chunk.rows.push((line, puzzle_line, s, run, puzzle));
             Ok(())
         },
         &["line", "solver", "status", "nodes", "guesses", "time_ns"],
     )?;
     // Solvers in order of first appearance in the file: chunk by chunk, each chunk's own order.
-    let mut rows: Vec<(u64, u64, usize, Run)> =
+    let mut rows: Vec<(u64, u64, usize, Run, String)> =
         Vec::with_capacity(chunks.iter().map(|c| c.rows.len()).sum());
     for chunk in chunks {
         let global: Vec<usize> = chunk
@@ -306,7 +330,9 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
             chunk
                 .rows
                 .into_iter()
-                .map(|(line, puzzle_line, s, run)| (line, puzzle_line, global[s], run)),
+                .map(|(line, puzzle_line, s, run, puzzle)| {
+                    (line, puzzle_line, global[s], run, puzzle)
+                }),
         );
     }
     data.run_rows = rows.len();
@@ -314,13 +340,26 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
     data.lines.sort_unstable();
     data.lines.dedup();
     data.runs = vec![vec![None; data.lines.len()]; data.solvers.len()];
+    let mut puzzles: Vec<Option<String>> = vec![None; data.lines.len()];
     // In file order, so that a duplicate is reported at its second row, as a row-by-row reader
     // would.
-    for (line, puzzle_line, s, run) in rows {
+    for (line, puzzle_line, s, run, puzzle) in rows {
         let p = data
             .lines
             .binary_search(&puzzle_line)
             .expect("every corpus line of runs.csv is in `lines`");
+        match &puzzles[p] {
+            None => puzzles[p] = Some(puzzle),
+            Some(first) if *first != puzzle => {
+                return Err(DataError::Inconsistent {
+                    path: runs_path,
+                    reason: format!(
+                        "line {line}: corpus line {puzzle_line} has the puzzle {puzzle:?} here and {first:?} in an earlier row: rows of different corpora"
+                    ),
+                });
+            }
+            Some(_) => {}
+        }
         let slot = &mut data.runs[s][p];
         if slot.is_some() {
             return Err(DataError::Duplicate {
@@ -332,13 +371,19 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
         }
         *slot = Some(run);
     }
+    data.puzzles = puzzles.into_iter().map(Option::unwrap_or_default).collect();
 
     let ratings_path = dir.join("ratings.csv");
     if ratings_path.exists() {
         let chunks = read_csv_chunks(
             &ratings_path,
-            |chunk: &mut Vec<(u64, u64, Ratings)>, fields, line| {
+            |chunk: &mut Vec<(u64, u64, Ratings, Option<String>)>, fields, line| {
                 let puzzle_line = fields.u64("line", line)?;
+                let puzzle = if fields.has("puzzle") {
+                    Some(fields.str("puzzle", line)?.to_string())
+                } else {
+                    None
+                };
                 let decision_tree = fields.opt_f64("decision_tree", line)?;
                 let se = |column: &'static str| -> Result<Option<Rating>, DataError> {
                     if !fields.has(column) {
@@ -369,14 +414,17 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
                     pearl: se("pearl_rating")?,
                     diamond: se("diamond_rating")?,
                 };
-                chunk.push((line, puzzle_line, ratings));
+                chunk.push((line, puzzle_line, ratings, puzzle));
                 Ok(())
             },
             &["line", "decision_tree", "technique_rating"],
         )?;
         let mut seen_lines: HashSet<u64> = HashSet::new();
         let mut ratings = vec![None; data.lines.len()];
-        for (line, puzzle_line, r) in chunks.into_iter().flatten() {
+        // The first ratings row whose puzzle is not runs.csv's on its line, and how many are not.
+        let mut mismatch: Option<(u64, u64, String, usize)> = None;
+        let mut mismatches = 0;
+        for (line, puzzle_line, r, puzzle) in chunks.into_iter().flatten() {
             if !seen_lines.insert(puzzle_line) {
                 return Err(DataError::Duplicate {
                     path: ratings_path,
@@ -387,9 +435,25 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
             }
             data.rating_rows += 1;
             match data.lines.binary_search(&puzzle_line) {
-                Ok(p) => ratings[p] = Some(r),
+                Ok(p) => {
+                    let theirs = puzzle.as_deref().unwrap_or(&data.puzzles[p]);
+                    if !data.puzzles[p].is_empty() && theirs != data.puzzles[p] {
+                        mismatches += 1;
+                        mismatch.get_or_insert((line, puzzle_line, theirs.to_string(), p));
+                    }
+                    ratings[p] = Some(r)
+                }
                 Err(_) => data.unmatched_ratings += 1,
             }
+        }
+        if let Some((line, puzzle_line, theirs, p)) = mismatch {
+            return Err(DataError::Inconsistent {
+                path: ratings_path,
+                reason: format!(
+                    "{mismatches} rows rate another puzzle than runs.csv has on their line, the first at line {line}: corpus line {puzzle_line} is {theirs:?} here and {:?} in runs.csv (a ratings.csv of another corpus?)",
+                    data.puzzles[p]
+                ),
+            });
         }
         data.ratings = Some(ratings);
     }
@@ -398,281 +462,4 @@ pub fn load_study(dir: &Path) -> Result<StudyData, DataError> {
 
 fn parse_finite(text: &str) -> Option<f64> {
     text.trim().parse::<f64>().ok().filter(|v| v.is_finite())
-}
-
-/// One CSV record with its header, for lookups by column name.
-struct Fields<'a> {
-    path: &'a Path,
-    header: &'a HashMap<String, usize>,
-    record: &'a csv::StringRecord,
-}
-
-impl Fields<'_> {
-    fn has(&self, column: &str) -> bool {
-        self.header.contains_key(column)
-    }
-
-    fn str(&self, column: &'static str, line: u64) -> Result<&str, DataError> {
-        let i = *self
-            .header
-            .get(column)
-            .ok_or_else(|| DataError::MissingColumn {
-                path: self.path.to_path_buf(),
-                column,
-            })?;
-        // The csv reader rejects ragged rows, so every column is present.
-        self.record
-            .get(i)
-            .ok_or_else(|| self.bad(column, line, "a field"))
-    }
-
-    fn bad(&self, column: &'static str, line: u64, reason: &'static str) -> DataError {
-        let value = self
-            .header
-            .get(column)
-            .and_then(|&i| self.record.get(i))
-            .unwrap_or("")
-            .to_string();
-        DataError::BadField {
-            path: self.path.to_path_buf(),
-            line,
-            column,
-            value,
-            reason,
-        }
-    }
-
-    fn u64(&self, column: &'static str, line: u64) -> Result<u64, DataError> {
-        self.str(column, line)?
-            .trim()
-            .parse()
-            .map_err(|_| self.bad(column, line, "a non-negative integer"))
-    }
-
-    /// Counters of `invalid` rows may be left empty by the writer.
-    fn u64_or_zero(&self, column: &'static str, line: u64) -> Result<u64, DataError> {
-        match self.str(column, line)?.trim() {
-            "" => Ok(0),
-            _ => self.u64(column, line),
-        }
-    }
-
-    fn opt_u64(&self, column: &'static str, line: u64) -> Result<Option<u64>, DataError> {
-        match self.str(column, line)?.trim() {
-            "" => Ok(None),
-            _ => self.u64(column, line).map(Some),
-        }
-    }
-
-    fn opt_f64(&self, column: &'static str, line: u64) -> Result<Option<f64>, DataError> {
-        match self.str(column, line)?.trim() {
-            "" => Ok(None),
-            t => parse_finite(t)
-                .map(Some)
-                .ok_or_else(|| self.bad(column, line, "a finite number or an empty field")),
-        }
-    }
-}
-
-/// Below this many bytes of rows a file is read on one thread.
-const PARALLEL_MIN_BYTES: usize = 1 << 20;
-
-/// Reads a CSV file with a header row, calling `row(state, fields, line)` for each record (`line`:
-/// its 1-based line in the file), and returns the states: one per chunk of the file, in file order.
-///
-/// A file of more than [`PARALLEL_MIN_BYTES`] bytes of rows with no `"` and no blank line in it
-/// (so that every newline ends a record) is cut at newlines into chunks that are parsed in parallel, each by its
-/// own reader with the header in front, so that ragged rows are rejected against the header as
-/// before. Any error in any chunk sends the whole file through the row-by-row reader, whose first
-/// error is the one returned: results and errors are those of reading the file in one pass.
-fn read_csv_chunks<S: Default + Send>(
-    path: &Path,
-    row: impl Fn(&mut S, &Fields<'_>, u64) -> Result<(), DataError> + Sync,
-    required: &[&'static str],
-) -> Result<Vec<S>, DataError> {
-    let io = |source| DataError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let bytes = std::fs::read(path).map_err(io)?;
-    let csv_err = |source: csv::Error| DataError::Csv {
-        path: path.to_path_buf(),
-        line: source.position().map_or(1, |p| p.line()),
-        source,
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .from_reader(bytes.as_slice());
-    let header: HashMap<String, usize> = reader
-        .headers()
-        .map_err(csv_err)?
-        .iter()
-        .enumerate()
-        .map(|(i, h)| (h.trim().trim_start_matches('\u{feff}').to_string(), i))
-        .collect();
-    if let Some(&column) = required.iter().find(|c| !header.contains_key(**c)) {
-        return Err(DataError::MissingColumn {
-            path: path.to_path_buf(),
-            column,
-        });
-    }
-    let body_start = usize::try_from(reader.position().byte()).unwrap_or(bytes.len());
-    let threads = rayon::current_num_threads();
-    if threads > 1
-        && bytes.len() - body_start >= PARALLEL_MIN_BYTES
-        && !bytes.contains(&b'"')
-        && bytes[..body_start].ends_with(b"\n")
-    {
-        if let Some(states) = read_chunks_parallel(path, &bytes, body_start, &header, &row) {
-            return Ok(states);
-        }
-    }
-    let mut state = S::default();
-    let mut record = csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut record) {
-            Ok(false) => return Ok(vec![state]),
-            Ok(true) => {
-                let line = record.position().map_or(0, |p| p.line());
-                let fields = Fields {
-                    path,
-                    header: &header,
-                    record: &record,
-                };
-                row(&mut state, &fields, line)?;
-            }
-            Err(e) => return Err(csv_err(e)),
-        }
-    }
-}
-
-/// The parallel half of [`read_csv_chunks`]: `None` if any chunk meets an error.
-fn read_chunks_parallel<S: Default + Send>(
-    path: &Path,
-    bytes: &[u8],
-    body_start: usize,
-    header: &HashMap<String, usize>,
-    row: &(impl Fn(&mut S, &Fields<'_>, u64) -> Result<(), DataError> + Sync),
-) -> Option<Vec<S>> {
-    use rayon::prelude::*;
-    let head = &bytes[..body_start];
-    let body = &bytes[body_start..];
-    // Cut points just after a newline, about 4 chunks per thread.
-    let pieces = rayon::current_num_threads() * 4;
-    let mut cuts = vec![0usize];
-    for k in 1..pieces {
-        let at = (body.len() * k / pieces).max(*cuts.last().expect("cuts starts with 0"));
-        match body[at..].iter().position(|&b| b == b'\n') {
-            Some(i) if at + i + 1 < body.len() => cuts.push(at + i + 1),
-            _ => break,
-        }
-    }
-    cuts.dedup();
-    cuts.push(body.len());
-    let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &body[w[0]..w[1]]).collect();
-    // The file line of each chunk's first record: lines before it, plus one.
-    let newlines: Vec<u64> = chunks
-        .par_iter()
-        .map(|c| c.iter().filter(|&&b| b == b'\n').count() as u64)
-        .collect();
-    let head_lines = head.iter().filter(|&&b| b == b'\n').count() as u64;
-    let mut first_line = Vec::with_capacity(chunks.len());
-    let mut before = head_lines;
-    for n in &newlines {
-        first_line.push(before + 1);
-        before += n;
-    }
-    chunks
-        .par_iter()
-        .zip(first_line)
-        .map(|(chunk, first)| {
-            // The csv reader numbers the record after a blank line as if the blank were not
-            // there; a chunk starting anywhere near one would number differently: leave such
-            // files to the row-by-row reader.
-            if chunk.first().is_some_and(|&b| b == b'\n' || b == b'\r')
-                || chunk
-                    .windows(2)
-                    .any(|w| w[0] == b'\n' && (w[1] == b'\n' || w[1] == b'\r'))
-            {
-                return None;
-            }
-            // The header in front: the reader checks every row's length against it, and its
-            // records start on its line 2.
-            let mut reader = csv::ReaderBuilder::new()
-                .has_headers(true)
-                .from_reader(std::io::Read::chain(head, *chunk));
-            reader.headers().ok()?;
-            let mut state = S::default();
-            let mut record = csv::StringRecord::new();
-            while reader.read_record(&mut record).ok()? {
-                let line = record.position().map_or(0, |p| p.line()) + first - 2;
-                let fields = Fields {
-                    path,
-                    header,
-                    record: &record,
-                };
-                row(&mut state, &fields, line).ok()?;
-            }
-            Some(state)
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The parallel reader, called directly (so that a silent fallback to the row-by-row reader
-    /// cannot hide a failure), returns the rows and lines of the row-by-row reader.
-    #[test]
-    fn chunks_hold_the_rows_of_the_row_by_row_reader() {
-        let mut text = String::from("a,b\n");
-        for i in 0..200_000u64 {
-            text.push_str(&format!("{i},{}\n", i * 7));
-        }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("t.csv");
-        std::fs::write(&path, &text).unwrap();
-        let row = |rows: &mut Vec<(u64, u64, u64)>, f: &Fields<'_>, line: u64| {
-            rows.push((line, f.u64("a", line)?, f.u64("b", line)?));
-            Ok(())
-        };
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap()
-            .install(|| read_csv_chunks(&path, row, &["a", "b"]))
-            .unwrap();
-        assert_eq!(one.len(), 1, "one thread reads row by row");
-        let header: HashMap<String, usize> = [("a".to_string(), 0), ("b".to_string(), 1)].into();
-        let bytes = text.as_bytes();
-        let chunks = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .unwrap()
-            .install(|| read_chunks_parallel(&path, bytes, 4, &header, &row))
-            .expect("valid rows parse in chunks");
-        assert!(chunks.len() > 1);
-        let flat: Vec<_> = chunks.into_iter().flatten().collect();
-        assert_eq!(flat, one[0]);
-        assert_eq!(flat.len(), 200_000);
-        assert_eq!(flat[1], (3, 1, 7));
-
-        // A blank line: the row-by-row reader numbers the record after it its own way, so the
-        // parallel reader declines and the row-by-row reader reads the file.
-        let blank = text.replacen("\n1000,", "\n\n1000,", 1);
-        std::fs::write(&path, &blank).unwrap();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(3)
-            .build()
-            .unwrap();
-        assert!(pool
-            .install(|| read_chunks_parallel(&path, blank.as_bytes(), 4, &header, &row))
-            .is_none());
-        let read = pool
-            .install(|| read_csv_chunks(&path, row, &["a", "b"]))
-            .unwrap();
-        assert_eq!(read.len(), 1);
-        assert_eq!(read[0].len(), 200_000);
-    }
 }

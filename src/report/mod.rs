@@ -13,6 +13,7 @@
 
 pub mod agreement;
 pub mod check;
+pub mod consistency;
 pub mod counting;
 pub mod data;
 pub mod engines;
@@ -153,6 +154,7 @@ type FigureJob<'a> = Box<dyn Fn() -> Result<Option<Figure>, PlotError> + Sync + 
 /// updates the report section of `dir/summary.md` if that file exists.
 pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportError> {
     let data = data::load_study(dir)?;
+    consistency::check(dir, &data)?;
     if data.run_rows == 0 {
         return Err(ReportError::Empty(dir.to_path_buf()));
     }
@@ -184,6 +186,8 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
     for figure in drawn {
         figures.extend(figure?);
     }
+    let stems: Vec<&str> = figures.iter().map(|f| f.stem.as_str()).collect();
+    remove_figures(dir, &stems)?;
 
     let mut report = Report {
         corpus,
@@ -293,16 +297,69 @@ fn read_discussion(dir: &Path) -> Result<Option<String>, ReportError> {
     }
 }
 
+/// Writes `path` through `<path>.partial` and a rename ([`crate::harness::output::write_atomic`]).
 fn write_atomic(path: &Path, text: &str) -> Result<(), ReportError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let err = |source| ReportError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    std::fs::write(&tmp, text).map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(err)
+    crate::harness::output::write_atomic(path, text.as_bytes()).map_err(|source| {
+        ReportError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    })
+}
+
+/// The stems of every figure [`generate`] may draw (`<stem>.png` and `<stem>.svg`).
+pub fn figure_stems() -> Vec<String> {
+    let mut stems: Vec<String> = RatingKind::ALL
+        .iter()
+        .map(|k| plots::nodes_vs_rating_stem(*k))
+        .collect();
+    stems.extend(
+        [
+            "nodes-ecdf",
+            "time-ecdf",
+            "time-vs-nodes",
+            "dlx-vs-singles",
+            "rating-histograms",
+        ]
+        .map(String::from),
+    );
+    stems
+}
+
+/// Removes the figures of [`figure_stems`] in `dir` whose stem is not in `keep` (figures of an
+/// earlier report that this one does not draw: a solver or a rating no longer in the study).
+fn remove_figures(dir: &Path, keep: &[&str]) -> Result<(), ReportError> {
+    for stem in figure_stems() {
+        if keep.contains(&stem.as_str()) {
+            continue;
+        }
+        for ext in ["png", "svg"] {
+            remove_if_there(&dir.join(format!("{stem}.{ext}")))?;
+        }
+    }
+    Ok(())
+}
+
+fn remove_if_there(path: &Path) -> Result<(), ReportError> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(ReportError::Write {
+            path: path.to_path_buf(),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Removes from a study directory every file derived from an earlier `runs.csv`: `ratings.csv`,
+/// `report.md`, the report's fingerprint and its figures (`discussion.md`, written by hand, stays).
+/// `dlxlab study` calls it when its new `runs.csv` is complete, so that a re-run into the same
+/// directory leaves nothing of the study it replaces: with `--ratings none` no ratings.csv, with
+/// `--no-plots` no report.
+pub fn supersede(dir: &Path) -> Result<(), ReportError> {
+    for name in ["ratings.csv", "report.md", check::FILE] {
+        remove_if_there(&dir.join(name))?;
+    }
+    remove_figures(dir, &[])
 }
 
 fn solver_summaries(data: &StudyData) -> Vec<SolverSummary> {

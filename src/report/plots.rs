@@ -34,7 +34,7 @@ pub use frame::{
 };
 pub use histograms::rating_histograms;
 pub use labelled::{labelled_scatter, LabelledPoint, LabelledScatter, PointGroup};
-pub use nodes_vs_rating::nodes_vs_rating;
+pub use nodes_vs_rating::{nodes_vs_rating, nodes_vs_rating_stem};
 pub use scaling::{scaling_figure, ScalingFigure, ScalingPoint, ScalingSeries, ScalingTarget};
 pub use time_vs_nodes::time_vs_nodes;
 pub use versus::dlx_vs_singles;

@@ -612,7 +612,8 @@ mod data {
         let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.corpus.path, "datasets/17-clue.txt");
 
-        // $DLXLAB_DATA/17-clue.txt comes first.
+        // $DLXLAB_DATA/17-clue.txt comes first. It is another corpus of the same name, so its
+        // default directory, which holds the study above, is refused unless --force (issue 38).
         let data = dir.path().join("data");
         std::fs::create_dir_all(&data).unwrap();
         write_corpus(
@@ -620,11 +621,18 @@ mod data {
             "17-clue.txt",
             format!("{}\n{}\n", p[0], p[1]).as_bytes(),
         );
+        let refused = dlxlab(dir.path())
+            .env("DLXLAB_DATA", &data)
+            .args(["study", "--quiet", "--solvers", "singles"])
+            .output()
+            .unwrap();
+        assert_eq!(refused.status.code(), Some(2));
         run_ok(dlxlab(dir.path()).env("DLXLAB_DATA", &data).args([
             "study",
             "--quiet",
             "--solvers",
             "singles",
+            "--force",
         ]));
         let meta = dlxlab::harness::read_meta(&dir.path().join("results/17-clue")).unwrap();
         assert_eq!(meta.counts.puzzle_lines, 2);
@@ -699,14 +707,15 @@ mod data {
         }
     }
 
-    /// The manifest's checksums match the shared data files (skipped when DLXLAB_DATA is unset).
+    /// The manifest's checksums match the shared data files (ignored when built without DLXLAB_DATA).
     #[test]
+    #[cfg_attr(not(dlxlab_data), ignore = "needs DLXLAB_DATA")]
     fn manifest_matches_shared_data() {
         use sha2::{Digest, Sha256};
-        let Some(data) = std::env::var_os("DLXLAB_DATA") else {
-            eprintln!("DLXLAB_DATA not set: skipped");
-            return;
-        };
+        let data = crate::support::data_file("17-clue.txt")
+            .parent()
+            .expect("a data file has a directory")
+            .to_path_buf();
         let manifest = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/manifest"),
         )

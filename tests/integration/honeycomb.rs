@@ -343,26 +343,20 @@ fn generated_puzzles_are_unique_and_reproducible() {
     }
 }
 
-fn hard_set() -> Option<Vec<HoneyGrid>> {
-    let dir = std::env::var_os("DLXLAB_DATA")?;
-    let text =
-        std::fs::read_to_string(std::path::Path::new(&dir).join("hanidoku-hard.txt")).ok()?;
-    Some(
-        text.lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| HoneyGrid::parse(l).expect("data set lines parse"))
-            .collect(),
-    )
+fn hard_set() -> Vec<HoneyGrid> {
+    let text = super::support::data_text("hanidoku-hard.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| HoneyGrid::parse(l).expect("data set lines parse"))
+        .collect()
 }
 
 /// Every 105th puzzle of the hard set (10 puzzles, a few seconds); the whole set runs in
 /// `scripts/honeycomb-report.sh` and in the ignored test below.
 #[test]
+#[cfg_attr(not(dlxlab_data), ignore = "needs DLXLAB_DATA")]
 fn hard_set_sample_solves_with_checked_solutions() {
-    let Some(puzzles) = hard_set() else {
-        eprintln!("DLXLAB_DATA not set or hanidoku-hard.txt absent: skipped");
-        return;
-    };
+    let puzzles = hard_set();
     assert_eq!(puzzles.len(), 1050);
     solve_and_check(puzzles.iter().step_by(105));
 }
@@ -370,10 +364,7 @@ fn hard_set_sample_solves_with_checked_solutions() {
 #[test]
 #[ignore = "solves all 1,050 hard puzzles with both solvers (minutes in the test profile)"]
 fn hard_set_all() {
-    let Some(puzzles) = hard_set() else {
-        eprintln!("DLXLAB_DATA not set or hanidoku-hard.txt absent: skipped");
-        return;
-    };
+    let puzzles = hard_set();
     solve_and_check(puzzles.iter());
 }
 

@@ -236,16 +236,9 @@ fn other_sizes_are_refused() {
 /// rating for at least 90% of the puzzles rated 4.4 or below (measured: all of them), and every
 /// step of every path is sound. Skipped without `$DLXLAB_DATA`.
 #[test]
+#[cfg_attr(not(dlxlab_data), ignore = "needs DLXLAB_DATA")]
 fn se_sample_agreement_and_soundness() {
-    let Ok(dir) = std::env::var("DLXLAB_DATA") else {
-        eprintln!("DLXLAB_DATA not set: skipping the SE sample");
-        return;
-    };
-    let path = std::path::Path::new(&dir).join("se-rated-sample.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("{} not readable: skipping", path.display());
-        return;
-    };
+    let text = super::support::data_text("se-rated-sample.txt");
     let (mut total44, mut exact44, mut total, mut exact) = (0, 0, 0, 0);
     for line in text
         .lines()
@@ -322,12 +315,7 @@ mod robustness {
 #[test]
 #[ignore]
 fn every_step_on_the_17_clue_corpus_is_sound() {
-    let Ok(dir) = std::env::var("DLXLAB_DATA") else {
-        return;
-    };
-    let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join("17-clue.txt")) else {
-        return;
-    };
+    let text = super::support::data_text("17-clue.txt");
     let mut solved = 0;
     for line in text
         .lines()

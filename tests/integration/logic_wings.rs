@@ -196,15 +196,9 @@ fn the_wings_match_serate() {
 #[test]
 #[ignore]
 fn every_step_with_both_wings_is_sound() {
-    let Ok(dir) = std::env::var("DLXLAB_DATA") else {
-        return;
-    };
-    let dir = std::path::Path::new(&dir);
     let mut checked = 0;
     for (file, limit) in [("se-rated-sample.txt", usize::MAX), ("17-clue.txt", 5_000)] {
-        let Ok(text) = std::fs::read_to_string(dir.join(file)) else {
-            continue;
-        };
+        let text = super::support::data_text(file);
         for line in text
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

@@ -200,15 +200,9 @@ fn registry_order() {
 
 /// With `$DLXLAB_DATA` set, the first 100 17-clue puzzles through every solver but `backtrack`.
 #[test]
+#[cfg_attr(not(dlxlab_data), ignore = "needs DLXLAB_DATA")]
 fn first_17_clue_puzzles_agree() {
-    let Ok(dir) = std::env::var("DLXLAB_DATA") else {
-        eprintln!("DLXLAB_DATA not set: skipping");
-        return;
-    };
-    let Ok(text) = std::fs::read_to_string(format!("{dir}/17-clue.txt")) else {
-        eprintln!("no 17-clue.txt in {dir}: skipping");
-        return;
-    };
+    let text = super::support::data_text("17-clue.txt");
     let solvers: Vec<_> = all_solvers()
         .into_iter()
         .filter(|s| s.name() != "backtrack")

@@ -103,3 +103,25 @@ pub fn interrupted(
         stderr,
     }
 }
+
+/// `$DLXLAB_DATA/name`, which a test that needs the data reads. Such a test carries
+/// `#[cfg_attr(not(dlxlab_data), ignore = "needs DLXLAB_DATA")]`: built without `DLXLAB_DATA` it
+/// is ignored, and `cargo test` counts it (see `build.rs`). Panics (the test fails, it does
+/// not pass) when `DLXLAB_DATA` is unset or the file is not there.
+pub fn data_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::var_os("DLXLAB_DATA")
+        .unwrap_or_else(|| panic!("DLXLAB_DATA is not set: this test needs the public data sets"));
+    let path = std::path::Path::new(&dir).join(name);
+    assert!(
+        path.is_file(),
+        "{} is not there: this test needs it",
+        path.display()
+    );
+    path
+}
+
+/// The text of [`data_file`].
+pub fn data_text(name: &str) -> String {
+    let path = data_file(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}

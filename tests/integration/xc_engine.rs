@@ -378,14 +378,9 @@ mod sudoku_dlx {
 
     /// The first 300 puzzles of the 17-clue corpus, when `$DLXLAB_DATA` points at it.
     #[test]
+    #[cfg_attr(not(dlxlab_data), ignore = "needs DLXLAB_DATA")]
     fn corpus_17_clue() {
-        let Some(dir) = std::env::var_os("DLXLAB_DATA") else {
-            return;
-        };
-        let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join("17-clue.txt"))
-        else {
-            return;
-        };
+        let text = crate::support::data_text("17-clue.txt");
         for line in text
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

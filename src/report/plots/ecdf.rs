@@ -91,7 +91,7 @@ impl Draw for Ecdf {
         y.ticks = (0..=10).map(|k| f64::from(k) / 10.0).collect();
         let mut c = chart(root, &self.title, &x, &y)?;
         for (k, (name, vals, halted)) in self.series.iter().enumerate() {
-            let color = PALETTE[k % PALETTE.len()];
+            let color = series_colour(k);
             let style = ShapeStyle::from(&color).stroke_width(2);
             let path: Vec<(f64, f64)> = ecdf_steps(vals)
                 .into_iter()

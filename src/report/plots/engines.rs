@@ -113,7 +113,7 @@ impl Draw for EnginesFigure {
         }
         let k = self.series.len().max(1) as f64;
         for (s, series) in self.series.iter().enumerate() {
-            let colour = PALETTE[s % PALETTE.len()];
+            let colour = series_colour(s);
             let style = ShapeStyle::from(&colour).filled();
             // Series side by side within a row.
             let offset = (s as f64 - (k - 1.0) / 2.0) * 0.18;

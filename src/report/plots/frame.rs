@@ -131,25 +131,42 @@ fn bitmap_message(e: DrawingAreaErrorKind<plotters_bitmap::BitMapBackendError>) 
 
 pub(super) fn render(fig: &impl Draw, ctx: &PlotContext<'_>, stem: &str) -> Result<(), PlotError> {
     font::ensure_registered().map_err(PlotError::Font)?;
+    // Each file is drawn under a temporary name (`<stem>.partial.png`: the bitmap backend picks
+    // its encoder by the extension) and renamed when complete, so that a failure (a full disk)
+    // leaves the earlier figure or none, never a truncated one; the temporary file is removed.
     let png = ctx.dir.join(format!("{stem}.png"));
-    let err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |message| PlotError::Draw { path, message }
-    };
-    {
-        let root = BitMapBackend::new(&png, fig.size()).into_drawing_area();
-        root.fill(&WHITE)
-            .map_err(bitmap_message)
-            .map_err(err(&png))?;
-        fig.draw(&root).map_err(err(&png))?;
-        root.present().map_err(bitmap_message).map_err(err(&png))?;
-    }
+    let png_partial = ctx.dir.join(format!("{stem}.partial.png"));
+    commit(&png_partial, &png, || {
+        let root = BitMapBackend::new(&png_partial, fig.size()).into_drawing_area();
+        root.fill(&WHITE).map_err(bitmap_message)?;
+        fig.draw(&root)?;
+        root.present().map_err(bitmap_message)
+    })?;
     let svg = ctx.dir.join(format!("{stem}.svg"));
-    let root = SVGBackend::new(&svg, fig.size()).into_drawing_area();
-    root.fill(&WHITE).msg().map_err(err(&svg))?;
-    fig.draw(&root).map_err(err(&svg))?;
-    root.present().msg().map_err(err(&svg))?;
-    Ok(())
+    let svg_partial = ctx.dir.join(format!("{stem}.partial.svg"));
+    commit(&svg_partial, &svg, || {
+        let root = SVGBackend::new(&svg_partial, fig.size()).into_drawing_area();
+        root.fill(&WHITE).msg()?;
+        fig.draw(&root)?;
+        root.present().msg()
+    })
+}
+
+/// Runs `draw`, which writes `partial` (its backend dropped, so flushed, when it returns), and
+/// renames `partial` to `dest`; on any failure removes `partial` and leaves `dest` as it was.
+fn commit(
+    partial: &Path,
+    dest: &Path,
+    draw: impl FnOnce() -> Result<(), String>,
+) -> Result<(), PlotError> {
+    let done = draw().and_then(|()| std::fs::rename(partial, dest).map_err(|e| e.to_string()));
+    done.map_err(|message| {
+        let _ = std::fs::remove_file(partial);
+        PlotError::Draw {
+            path: dest.to_path_buf(),
+            message,
+        }
+    })
 }
 
 /// [`render`] for a figure outside a study (no corpus name, no jitter).
@@ -162,8 +179,10 @@ pub(super) fn render_in(fig: &impl Draw, dir: &Path, stem: &str) -> Result<(), P
     render(fig, &ctx, stem)
 }
 
-/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies).
-pub(super) const PALETTE: [RGBColor; 8] = [
+/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), then four of
+/// Paul Tol's muted scheme, so that a study of every registered solver (nine) draws each in its
+/// own colour; [`series_colour`] goes on past them.
+pub(super) const PALETTE: [RGBColor; 12] = [
     RGBColor(0, 114, 178),
     RGBColor(213, 94, 0),
     RGBColor(0, 158, 115),
@@ -172,7 +191,23 @@ pub(super) const PALETTE: [RGBColor; 8] = [
     RGBColor(86, 180, 233),
     RGBColor(0, 0, 0),
     RGBColor(153, 153, 153),
+    RGBColor(136, 34, 85),
+    RGBColor(153, 153, 51),
+    RGBColor(68, 170, 153),
+    RGBColor(51, 34, 136),
 ];
+
+/// The colour of series `k` of a figure: [`PALETTE`] in order, then hues a golden angle apart
+/// (never a colour of the palette again), so that no two series of one figure share a colour.
+pub(super) fn series_colour(k: usize) -> RGBColor {
+    if let Some(&c) = PALETTE.get(k) {
+        return c;
+    }
+    let hue = ((k - PALETTE.len()) as f64 * 137.507_764).rem_euclid(360.0);
+    let lightness = [0.35, 0.5, 0.65][(k - PALETTE.len()) / 3 % 3];
+    let rgb = HSLColor(hue / 360.0, 0.75, lightness).to_rgba();
+    RGBColor(rgb.0, rgb.1, rgb.2)
+}
 
 pub(super) const MEDIAN_COLOR: RGBColor = RGBColor(227, 26, 28);
 

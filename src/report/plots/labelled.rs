@@ -76,7 +76,7 @@ impl Draw for LabelledScatter {
         let body = body.titled(&self.note, text(14.0)).msg()?;
         let mut c = chart(&body, "", &x, &y)?;
         for (g, group) in self.groups.iter().enumerate() {
-            let colour = PALETTE[g % PALETTE.len()];
+            let colour = series_colour(g);
             let filled = ShapeStyle::from(&colour).filled();
             let hollow = ShapeStyle::from(&colour).stroke_width(2);
             let label_style = text(12.0).pos(Pos::new(HPos::Left, VPos::Center));

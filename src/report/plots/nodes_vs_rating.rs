@@ -248,7 +248,7 @@ pub fn nodes_vs_rating(
     if !data.has_rating(kind) || data.solvers.is_empty() {
         return Ok(None);
     }
-    let stem = format!("nodes-vs-{}", kind.column().replace('_', "-"));
+    let stem = nodes_vs_rating_stem(kind);
     let fig = NodesVsRating {
         data,
         kind,
@@ -282,4 +282,9 @@ pub fn nodes_vs_rating(
             )
         ),
     }))
+}
+
+/// The file stem of the figure of search nodes against `kind`.
+pub fn nodes_vs_rating_stem(kind: RatingKind) -> String {
+    format!("nodes-vs-{}", kind.column().replace('_', "-"))
 }

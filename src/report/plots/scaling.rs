@@ -213,7 +213,7 @@ impl ScalingFigure {
         c.draw_series(DashedLineSeries::new(p.reference, 6, 4, reference))
             .msg()?;
         for (s, series) in self.series.iter().enumerate() {
-            let colour = PALETTE[s % PALETTE.len()];
+            let colour = series_colour(s);
             let line = ShapeStyle::from(&colour).stroke_width(2);
             let points: Vec<(f64, f64)> = series
                 .points
@@ -239,7 +239,7 @@ impl ScalingFigure {
         }
         for t in &self.targets {
             let Some(y) = (p.target)(t) else { continue };
-            let colour = PALETTE[t.series % PALETTE.len()];
+            let colour = series_colour(t.series);
             let style = ShapeStyle::from(&colour).stroke_width(2);
             c.draw_series(std::iter::once(
                 EmptyElement::at((f64::from(t.threads.max(1)).log2(), y))
@@ -364,7 +364,7 @@ impl Draw for ScalingFigure {
         // The legend: the series in two columns, then the references and the triangles.
         let col_w = (w / 2) as i32;
         for (s, series) in self.series.iter().enumerate() {
-            let colour = PALETTE[s % PALETTE.len()];
+            let colour = series_colour(s);
             let style = ShapeStyle::from(&colour).stroke_width(2);
             let (x0, y0) = (
                 24 + col_w * (s % 2) as i32,

@@ -90,3 +90,16 @@ fn binned_medians_are_medians_of_the_raw_values() {
     let m = binned_medians(&[(1.0, 10.0), (2.0, 1000.0), (3.0, 1.0), (4.0, 3.0)], 2);
     assert_eq!(m, [(1.5, 505.0), (3.5, 2.0)]);
 }
+
+/// Issue 38: every series of a figure has its own colour (backtrack and dc, the first and the
+/// ninth solver, shared one when the palette had eight), however many series there are.
+#[test]
+fn no_two_series_share_a_colour() {
+    let colours: Vec<_> = (0..40).map(super::frame::series_colour).collect();
+    for (k, c) in colours.iter().enumerate() {
+        assert!(
+            !colours[..k].contains(c),
+            "series {k} has the colour of an earlier one: {c:?}"
+        );
+    }
+}
