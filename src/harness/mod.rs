@@ -27,6 +27,7 @@ pub mod answers;
 pub mod bench;
 pub mod digest;
 pub mod engine;
+mod error;
 pub mod loop_peer;
 pub mod merge;
 pub mod meta;
@@ -43,6 +44,7 @@ pub mod summary;
 pub mod whole;
 
 pub use engine::{Mode, Plan, SolverRun, Tally};
+pub use error::HarnessError;
 pub use row::{Row, COLUMNS};
 
 use std::fs::{self, File};
@@ -55,81 +57,11 @@ use crate::corpus::{Shard, Source};
 use crate::solvers::SolveLimits;
 
 use meta::{CorpusMeta, Environment, Meta, SolverMeta};
+use error::io_err;
 use output::{partial_path, AtomicFile};
 use phases::{Clock, Timings};
 use provenance::{Provenance, SolverLimits, PROVENANCE_PARTIAL};
 use summary::{Summary, SummaryBuilder};
-
-/// Why a study, merge or count could not be carried out. (A bad puzzle is not an error: it is a row.)
-#[derive(Debug, thiserror::Error)]
-pub enum HarnessError {
-    /// No solver to run.
-    #[error("no solvers selected (registered: {})", crate::solvers::names().join(", "))]
-    NoSolvers,
-    /// Reading the corpus failed.
-    #[error("reading the corpus: {0}")]
-    Corpus(#[source] io::Error),
-    /// Reading or writing an output file failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        #[source]
-        source: io::Error,
-    },
-    /// A CSV file could not be read or written.
-    #[error("CSV: {0}")]
-    Csv(#[from] csv::Error),
-    /// A `runs.csv` with other columns.
-    #[error("runs.csv header is {found:?}; expected {}", COLUMNS.join(","))]
-    Header {
-        /// The header found.
-        found: String,
-    },
-    /// `meta.json` could not be read or written.
-    #[error("{path}: {source}")]
-    Json {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        #[source]
-        source: serde_json::Error,
-    },
-    /// An earlier partial run does not fit this one.
-    #[error("cannot resume from {path}: {reason}")]
-    Resume {
-        /// The partial file.
-        path: PathBuf,
-        /// Why.
-        reason: String,
-    },
-    /// A fresh run into a directory that holds an interrupted one (see [`StudyConfig::force`]).
-    #[error("{path} holds an interrupted run: continue it with --resume, or discard it with --force; nothing was changed")]
-    Unfinished {
-        /// The partial file.
-        path: PathBuf,
-    },
-    /// A solver name that is not registered.
-    #[error("unknown solver {name:?} (registered: {})", crate::solvers::names().join(", "))]
-    UnknownSolver {
-        /// The name given.
-        name: String,
-    },
-    /// A default output directory that holds a study of another corpus ([`out_dir`]).
-    #[error("{0}")]
-    OtherCorpus(String),
-    /// Shard outputs that do not join into one study.
-    #[error("cannot merge: {0}")]
-    Merge(String),
-}
-
-fn io_err(path: &Path) -> impl FnOnce(io::Error) -> HarnessError + '_ {
-    move |source| HarnessError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
 
 /// The file names a study writes in its output directory.
 pub const RUNS_CSV: &str = "runs.csv";

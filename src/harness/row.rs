@@ -101,6 +101,7 @@ pub fn reader<R: std::io::Read>(input: R) -> Result<csv::Reader<R>, crate::harne
     if header.iter().ne(COLUMNS.iter().copied()) {
         return Err(crate::harness::HarnessError::Header {
             found: header.iter().collect::<Vec<_>>().join(","),
+            expected: COLUMNS.join(","),
         });
     }
     Ok(reader)
