@@ -23,7 +23,8 @@
 //! rows. With the used rows kept as one bit per (column, row) — bit `col·R + row` of a `u64` —
 //! every candidate `p_d` is one precomputed mask and a test is one `AND`. Permuting the band's
 //! rows acts freely on the fillings, so the search fixes `p_0` to the identity and multiplies by
-//! `R!`.
+//! `R!`. The last two bands are summed from a table of `r` over every choice: `r(T)` and
+//! `r(R\T)` are entries of the same table, so each `r` is searched once.
 //!
 //! **Memo.** With more than two bands below the top one, `count(S, k)` for `k ≥ 2` is stored
 //! under `S` with the columns sorted inside each stack and the stacks sorted (both keep the
@@ -43,14 +44,18 @@ pub struct Filler {
     perms: Vec<Vec<usize>>,
 }
 
+/// Room for the candidate masks: `N·R! ≤ 16·24` when `N·R ≤ 64` and `R ≤ 4` (`R = 2`: `N ≤ 32`,
+/// 64 masks; `R = 3`: `N ≤ 21`, 126).
+const OCC: usize = 384;
+
 /// Per-stack choices of column sets: one `Vec` of `C` masks per choice.
 type StackChoices = Vec<Vec<u64>>;
 
 impl Filler {
-    /// A filler for `geo`; `None` when `N·R > 64` (the used-row bits would not fit a word) or `R! >
-    /// 5040`.
+    /// A filler for `geo`; `None` when `N·R > 64` (the used-row bits would not fit a word) or
+    /// `R > 4` (the candidate masks, `N·R!` of them, live in a fixed array).
     pub fn new(geo: Geometry) -> Option<Filler> {
-        if geo.n * geo.r > 64 || geo.r > 7 {
+        if geo.n * geo.r > 64 || geo.r > 4 {
             return None;
         }
         let mut perms = Vec::new();
@@ -64,8 +69,8 @@ impl Filler {
     pub fn fillings(&self, cols: &[u64]) -> u64 {
         let (r, c, n) = (self.geo.r, self.geo.c, self.geo.n);
         let p = self.perms.len();
-        // occ[d·p + k]: the (column, row) bits digit d takes under permutation k.
-        let mut col_of = [[0usize; 8]; 64];
+        // col_of[d][s]: the column of digit d in stack s.
+        let mut col_of = [[0usize; 4]; 64];
         for (col, &mask) in cols.iter().enumerate() {
             let mut m = mask;
             while m != 0 {
@@ -74,29 +79,99 @@ impl Filler {
                 col_of[d][col / c] = col;
             }
         }
-        let mut occ = vec![0u64; n * p];
+        // occ[d·p + k]: the (column, row) bits digit d takes under permutation k.
+        let mut occ = [0u64; OCC];
         for d in 0..n {
             for (k, perm) in self.perms.iter().enumerate() {
                 occ[d * p + k] = (0..r).fold(0, |m, s| m | 1u64 << (col_of[d][s] * r + perm[s]));
             }
         }
-        // Static order: each next digit shares the most columns with those placed before it.
-        let mut order = Vec::with_capacity(n);
-        let mut touched = occ[0]; // digit 0, identity permutation (perms are sorted: index 0).
-        let mut placed = 1u64;
-        for _ in 1..n {
-            let d = (1..n)
-                .filter(|&d| placed & 1 << d == 0)
-                .max_by_key(|&d| {
-                    let span = occ[d * p..(d + 1) * p].iter().fold(0, |m, &o| m | o);
-                    ((span & touched).count_ones(), std::cmp::Reverse(d))
-                })
-                .expect("an unplaced digit");
-            placed |= 1 << d;
-            touched |= occ[d * p..(d + 1) * p].iter().fold(0, |m, &o| m | o);
-            order.push(d);
+        // Order: the other digits of digit 0's first column, then those of the other columns of
+        // stack 0 (digits sharing a column exclude each other's rows at once).
+        let mut order = [0usize; 64];
+        let mut len = 0;
+        let first = col_of[0][0];
+        for col in std::iter::once(first).chain((0..c).filter(|&col| col != first)) {
+            let mut m = cols[col] & !1;
+            while m != 0 {
+                order[len] = m.trailing_zeros() as usize;
+                m &= m - 1;
+                len += 1;
+            }
         }
-        count_rec(&occ, p, &order, occ[0]) * p as u64
+        // Digit 0 takes the identity (index 0: the permutations are sorted).
+        count_rec(&occ, p, &order[..len], occ[0]) * p as u64
+    }
+
+    /// `count(state, 2) = Σ_T r(T)·r(state \ T)`: every `r(T)` once in a table, each term read as
+    /// the product of a choice's entry and its complement's (the complement of a choice is a
+    /// choice), on the rayon pool when `parallel`.
+    fn pair_sum(&self, state: &[u64], parallel: bool) -> Option<u128> {
+        let choices = self.choices(state);
+        let c = self.geo.c;
+        let sizes: Vec<usize> = choices.iter().map(Vec::len).collect();
+        let total: usize = sizes.iter().product();
+        if total == 0 {
+            return Some(0);
+        }
+        // The complement of each stack choice, as an index into the same list.
+        let complement: Vec<Vec<usize>> = choices
+            .iter()
+            .enumerate()
+            .map(|(s, list)| {
+                let index: HashMap<&[u64], usize> = list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (t.as_slice(), i))
+                    .collect();
+                list.iter()
+                    .map(|t| {
+                        let rest: Vec<u64> = t
+                            .iter()
+                            .zip(&state[s * c..(s + 1) * c])
+                            .map(|(t, st)| st & !t)
+                            .collect();
+                        index[rest.as_slice()]
+                    })
+                    .collect()
+            })
+            .collect();
+        let digits = |mut i: usize| {
+            let mut idx = [0usize; 16];
+            for (s, &size) in sizes.iter().enumerate() {
+                idx[s] = i % size;
+                i /= size;
+            }
+            idx
+        };
+        let r_of = |i: usize| {
+            let idx = digits(i);
+            let mut t = [0u64; 64];
+            for (s, list) in choices.iter().enumerate() {
+                t[s * c..(s + 1) * c].copy_from_slice(&list[idx[s]]);
+            }
+            self.fillings(&t[..self.geo.n])
+        };
+        let table: Vec<u64> = if parallel {
+            (0..total).into_par_iter().map(r_of).collect()
+        } else {
+            (0..total).map(r_of).collect()
+        };
+        let flat = |idx: &[usize; 16]| {
+            let mut i = 0;
+            for s in (0..sizes.len()).rev() {
+                i = i * sizes[s] + complement[s][idx[s]];
+            }
+            i
+        };
+        let mut sum = 0u128;
+        for (i, &r) in table.iter().enumerate() {
+            if r != 0 {
+                let j = flat(&digits(i));
+                sum = sum.checked_add((r as u128).checked_mul(table[j] as u128)?)?;
+            }
+        }
+        Some(sum)
     }
 
     /// The completions of a top band whose columns hold `band_cols` (all the grid below it), or
@@ -110,6 +185,9 @@ impl Filler {
         }
         if k == 1 {
             return Some(self.fillings(&state) as u128);
+        }
+        if k == 2 {
+            return self.pair_sum(&state, true);
         }
         let choices = self.choices(&state);
         let first = &choices[0];
@@ -138,6 +216,11 @@ impl Filler {
         let key = self.key(state);
         if let Some(&v) = memo.get(&key) {
             return Some(v);
+        }
+        if k == 2 {
+            let sum = self.pair_sum(state, false)?;
+            memo.insert(key, sum);
+            return Some(sum);
         }
         let choices = self.choices(state);
         let mut sum = 0u128;

@@ -7,6 +7,7 @@ mod counting;
 mod examples;
 mod external;
 mod generate;
+mod grids;
 mod harden;
 mod harness;
 mod honeycomb;
