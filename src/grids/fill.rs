@@ -208,6 +208,16 @@ impl Filler {
             .try_reduce(|| 0, |a, b| a.checked_add(b))
     }
 
+    /// `count(need, k)` of the module documentation: the ways to fill `k` bands whose columns
+    /// need the digits of `need` (`k·R` each, every digit `k` times per stack), or `None` past
+    /// `u128`.
+    pub fn lower_bands(&self, need: &[u64], k: usize) -> Option<u128> {
+        if k == 0 {
+            return Some(1);
+        }
+        self.count(need, k, &mut HashMap::new())
+    }
+
     /// `count(state, k)` of the module documentation.
     fn count(&self, state: &[u64], k: usize, memo: &mut HashMap<Vec<u64>, u128>) -> Option<u128> {
         if k == 1 {
