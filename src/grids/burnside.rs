@@ -510,7 +510,7 @@ mod tests {
                 .iter()
                 .map(|h| {
                     // h⁻¹ g h
-                    let mut inv = vec![0; 16];
+                    let mut inv = [0; 16];
                     for (i, &x) in h.iter().enumerate() {
                         inv[x] = i;
                     }
