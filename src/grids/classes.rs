@@ -14,7 +14,8 @@
 //! the order of the columns inside a stack and of the stacks (same labels) gives 101 *column*
 //! classes for 3x3; merging those whose column sets agree up to relabelling as well
 //! ([`structure_key`]) gives 44 *structure* classes — exactly Felgenhauer–Jarvis's 44 distinct
-//! completion counts (their 71 came from a different, partial set of identities, not rebuilt here).
+//! completion counts (their intermediate 71 classes, from the identities they used, are not
+//! rebuilt here).
 
 use std::collections::HashMap;
 
