@@ -11,6 +11,7 @@
 pub mod budget;
 pub mod corpus;
 pub mod generate;
+pub mod grids;
 pub mod harness;
 pub mod logic;
 pub mod puzzles;

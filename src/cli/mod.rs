@@ -16,6 +16,7 @@ mod explain;
 mod external;
 mod gen_xc;
 mod generate;
+mod grids;
 mod harden;
 mod input;
 mod interrupt;
@@ -96,6 +97,8 @@ enum Command {
     Canon(canon::CanonArgs),
     /// Solve Sudoku variants (x, windoku, jigsaw, killer, classic) as exact covers.
     Variant(variant::VariantArgs),
+    /// Count every Sudoku grid of a box shape, or the essentially different ones.
+    Grids(grids::GridsArgs),
     /// Honeycomb Sudoku (Hanidoku): solve, count, generate, compare the two solvers.
     Honeycomb(variant::HoneycombArgs),
 }
@@ -132,6 +135,7 @@ pub fn main() -> ExitCode {
         Command::Minimize(args) => minimize::run(args),
         Command::Canon(args) => canon::run(args),
         Command::Variant(args) => variant::run_variant(args),
+        Command::Grids(args) => grids::run(args),
         Command::Honeycomb(args) => variant::run_honeycomb(args),
     };
     finish(result)

@@ -10,6 +10,7 @@ mod examples;
 mod external;
 mod front_door;
 mod generate;
+mod grids;
 mod harden;
 mod harness;
 mod honeycomb;

@@ -1,0 +1,144 @@
+//! `dlxlab grids`: every Sudoku grid of a box shape counted from first principles, or the
+//! essentially different ones (Burnside). The logic is `dlxlab::grids`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+
+use dlxlab::grids::{self, burnside, check, Route};
+use dlxlab::harness::output::write_atomic;
+use dlxlab::sudoku::Shape;
+
+/// Count every Sudoku grid of a box shape (Felgenhauer–Jarvis's band classes), or with
+/// `--essentially-different` the grids up to symmetry and relabelling (Burnside's lemma). The
+/// first line printed is the number alone.
+#[derive(Args, Debug)]
+pub struct GridsArgs {
+    /// Box shape, rows x columns (3x3 for 9x9, 2x3 for 6x6).
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
+    box_shape: String,
+    /// Count the essentially different grids: Burnside's lemma over the grid symmetry group with
+    /// relabelling (Russell–Jarvis).
+    #[arg(long)]
+    essentially_different: bool,
+    /// Which classes of top bands are counted: `structure` (one band per class of equal
+    /// column-set structure, the fewest) or `columns` (one per column-set class, which also checks
+    /// that each structure class holds one count).
+    #[arg(long, value_enum, default_value_t = RouteArg::Structure)]
+    route: RouteArg,
+    /// Also count by the second route, the exact-cover engines, and fail unless both agree: the
+    /// total for small shapes, else the completions of this many sampled band classes.
+    #[arg(long, value_name = "CLASSES")]
+    check: Option<usize>,
+    /// Write the class table to this CSV (atomically): band classes, or with
+    /// `--essentially-different` the conjugacy classes.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: one per CPU).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print the number only.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum RouteArg {
+    Structure,
+    Columns,
+}
+
+pub fn run(args: GridsArgs) -> anyhow::Result<ExitCode> {
+    let shape = parse_box(&args.box_shape)?;
+    let pool = super::thread_pool(Some(args.threads))?;
+    let threads = pool.current_num_threads();
+    let start = Instant::now();
+    let route = match args.route {
+        RouteArg::Structure => Route::Structure,
+        RouteArg::Columns => Route::Columns,
+    };
+    if args.essentially_different {
+        let result = pool.install(|| burnside::essentially_different(shape))?;
+        let secs = start.elapsed().as_secs_f64();
+        println!("{}", result.count);
+        if let Some(path) = &args.out {
+            write_atomic(path, &burnside::table_csv(&result)?)
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+        if !args.quiet {
+            let fixing = result
+                .classes
+                .iter()
+                .filter(|c| c.fixed > 0u32.into())
+                .count();
+            println!(
+                "essentially different {}x{} grids; group order {}, {} conjugacy classes, {} fix some grid; {:.2} s on {threads} threads",
+                shape.box_rows(),
+                shape.box_cols(),
+                result.group_order,
+                result.classes.len(),
+                fixing,
+                secs
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let result = pool.install(|| grids::count(shape, route))?;
+    let secs = start.elapsed().as_secs_f64();
+    println!("{}", result.total);
+    if let Some(path) = &args.out {
+        write_atomic(path, &grids::table_csv(&result)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if !args.quiet {
+        println!(
+            "{}x{} grids; {} reduced top bands in {} symmetry classes, {} column-set classes, {} structure classes; {} distinct completion counts",
+            shape.box_rows(),
+            shape.box_cols(),
+            result.reduced_bands,
+            result.classes.len(),
+            result.column_classes,
+            result.structure_classes,
+            result.distinct_counts
+        );
+        println!(
+            "S = {} (completions per reduced band / M2, summed); grids = {}! x M1 {} x M2 {} x S",
+            result.s,
+            shape.side(),
+            result.m1,
+            result.m2
+        );
+        println!(
+            "{} band completions counted in {secs:.2} s on {threads} threads",
+            result.counted
+        );
+    }
+    if let Some(samples) = args.check {
+        let start = Instant::now();
+        let report = pool.install(|| check::cross_check(&result, samples))?;
+        println!(
+            "second route (exact-cover engines): {} in {:.2} s",
+            report,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Parses `--box RxC` into a shape.
+fn parse_box(text: &str) -> anyhow::Result<Shape> {
+    let parse = |s: &str| s.trim().parse::<usize>().ok().filter(|&v| v > 0);
+    let Some((r, c)) = text
+        .split_once(['x', 'X'])
+        .and_then(|(a, b)| Some((parse(a)?, parse(b)?)))
+    else {
+        bail!("box `{text}`: expected two positive numbers like 3x3");
+    };
+    match Shape::new(r, c) {
+        Some(shape) => Ok(shape),
+        None => bail!("box {r}x{c}: the side must be at most {}", Shape::MAX_SIDE),
+    }
+}
