@@ -53,7 +53,7 @@ enum RouteArg {
 
 pub fn run(args: GridsArgs) -> anyhow::Result<ExitCode> {
     let shape = parse_box(&args.box_shape)?;
-    let pool = super::thread_pool(Some(args.threads))?;
+    let pool = super::progress::thread_pool(Some(args.threads))?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
     let route = match args.route {

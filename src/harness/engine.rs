@@ -38,14 +38,16 @@ use std::time::{Duration, Instant};
 
 use rayon::ThreadPool;
 
-use crate::corpus::{CorpusReader, LineCounts, LineKind, Record, Shard};
-use crate::solvers::{SolveLimits, Solver};
+use crate::corpus::{CorpusReader, LineCounts, LineKind, Record};
 
 use super::pairs::{run_block, serial_times};
 use super::phases::thread_cpu;
 use super::{HarnessError, Row};
 
 pub use super::pairs::format_rows;
+pub use super::plan::{Mode, Plan, SolverRun};
+
+use super::plan::BlockSpec;
 
 /// The CPU time a block of pairs aims at: long enough that timing and handing over a block cost
 /// nothing next to it, short enough that the blocks of one chunk outnumber the threads.
@@ -67,53 +69,6 @@ pub const CHUNK_TARGET: Duration = Duration::from_secs(1);
 
 /// Lines of the first chunk (before anything is measured) and the fewest in any chunk.
 const FIRST_CHUNK_LINES: usize = 16;
-
-/// One solver with the limits it runs under.
-pub struct SolverRun {
-    /// The solver.
-    pub solver: Box<dyn Solver>,
-    /// Its limits.
-    pub limits: SolveLimits,
-}
-
-/// How puzzles are assigned to solvers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Every puzzle through every solver: one row per (puzzle, solver).
-    EverySolver,
-    /// Every puzzle through the first solver (in plan order) that supports its shape: one row per
-    /// puzzle (used by `dlxlab count`).
-    FirstSupporting,
-}
-
-/// What to run.
-pub struct Plan<'a> {
-    /// The solvers, in row order.
-    pub solvers: &'a [SolverRun],
-    /// Assignment of puzzles to solvers.
-    pub mode: Mode,
-    /// The lines to run.
-    pub shard: Shard,
-    /// Most lines read and run at a time (chunks are sized to take about [`CHUNK_TARGET`]).
-    pub chunk_lines: usize,
-    /// Re-run every pair in a single-threaded pass after each chunk and report that pass's times.
-    pub serial_timing: bool,
-    /// Puzzle lines up to this line number are already done (resume) and are only counted.
-    pub skip_through: u64,
-    /// Format each row as a `runs.csv` line (without header) on the worker that ran it; the sink
-    /// then gets those bytes with the rows.
-    pub csv_rows: bool,
-}
-
-impl Plan<'_> {
-    /// Rows per puzzle line.
-    pub fn rows_per_puzzle(&self) -> usize {
-        match self.mode {
-            Mode::EverySolver => self.solvers.len(),
-            Mode::FirstSupporting => 1,
-        }
-    }
-}
 
 /// Time spent in each activity of a run (see [`super::phases`] for how each is measured).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -184,14 +139,6 @@ pub fn run<R: BufRead>(
         }
         result
     })
-}
-
-/// One block of pairs: puzzles `first..first + len` of a chunk, all with the solver in `slot`.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct BlockSpec {
-    pub(super) slot: usize,
-    pub(super) first: usize,
-    pub(super) len: usize,
 }
 
 /// What a block sends back.
@@ -531,11 +478,13 @@ impl<'p, 'a> Driver<'p, 'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::corpus::Shard;
+    use crate::solvers::SolveLimits;
 
     #[test]
     fn the_costliest_solver_goes_first_in_blocks_sized_by_its_cost() {
         let names = ["fast", "mrv", "dlx"].map(String::from);
-        let solvers = crate::harness::select_solvers(&names, SolveLimits::default()).unwrap();
+        let solvers = super::super::plan::select_solvers(&names, SolveLimits::default()).unwrap();
         let plan = Plan {
             solvers: &solvers,
             mode: Mode::EverySolver,

@@ -77,4 +77,3 @@ pub(super) fn io_err(path: &Path) -> impl FnOnce(io::Error) -> HarnessError + '_
         source,
     }
 }
-

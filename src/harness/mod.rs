@@ -25,6 +25,7 @@
 
 pub mod answers;
 pub mod bench;
+mod config;
 pub mod digest;
 pub mod engine;
 mod error;
@@ -37,65 +38,33 @@ mod pairs;
 #[cfg(feature = "peer")]
 pub mod peer;
 pub mod phases;
+mod plan;
 pub mod provenance;
 mod resume;
 pub mod row;
 pub mod summary;
 pub mod whole;
 
-pub use engine::{Mode, Plan, SolverRun, Tally};
+pub use config::{read_meta, StudyConfig, DEFAULT_CHUNK_LINES, META_JSON, RUNS_CSV, SUMMARY_MD};
+pub use engine::Tally;
 pub use error::HarnessError;
+pub use plan::{select_solvers, solver_meta, Mode, Plan, SolverRun, BACKTRACK_DEFAULT_MAX_NODES};
 pub use row::{Row, COLUMNS};
 
 use std::fs::{self, File};
 use std::io::{self, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::corpus::{Shard, Source};
-use crate::solvers::SolveLimits;
 
-use meta::{CorpusMeta, Environment, Meta, SolverMeta};
 use error::io_err;
+use meta::{CorpusMeta, Environment, Meta};
 use output::{partial_path, AtomicFile};
 use phases::{Clock, Timings};
 use provenance::{Provenance, SolverLimits, PROVENANCE_PARTIAL};
 use summary::{Summary, SummaryBuilder};
-
-/// The file names a study writes in its output directory.
-pub const RUNS_CSV: &str = "runs.csv";
-/// See [`RUNS_CSV`].
-pub const META_JSON: &str = "meta.json";
-/// See [`RUNS_CSV`].
-pub const SUMMARY_MD: &str = "summary.md";
-
-/// Most lines read at a time (the memory held is two chunks and their rows).
-pub const DEFAULT_CHUNK_LINES: usize = 4096;
-
-/// A study to run.
-pub struct StudyConfig {
-    /// The corpus.
-    pub source: Source,
-    /// Output directory (created if missing).
-    pub out_dir: PathBuf,
-    /// Solvers with their limits, in row order.
-    pub solvers: Vec<SolverRun>,
-    /// The lines to run.
-    pub shard: Shard,
-    /// Worker threads (`0`: one per CPU).
-    pub threads: usize,
-    /// Report times from a single-threaded pass (`--timing serial`).
-    pub serial_timing: bool,
-    /// Continue an interrupted run found in `out_dir` (refused, with nothing touched, when it is
-    /// not a run of the same corpus, solvers, limits, shard, timing and version).
-    pub resume: bool,
-    /// Start afresh even when `out_dir` holds an interrupted run (`runs.csv.partial`), discarding
-    /// it; without it such a run is refused.
-    pub force: bool,
-    /// Most lines per chunk (chunks are sized from the measured rate, see [`engine`]).
-    pub chunk_lines: usize,
-}
 
 /// What a finished (or stopped) study did.
 #[derive(Debug)]
@@ -123,59 +92,6 @@ impl StudyReport {
             .as_ref()
             .is_some_and(|s| s.reconciled() && s.solver_errors() == 0 && s.disagreements == 0)
     }
-}
-
-/// The node budget `backtrack` gets when no `--limit-nodes` is given: naive cell order needs
-/// millions of nodes on many 17-clue puzzles, and the study of the whole 17-clue corpus must stay
-/// within minutes, so `backtrack` answers `limit` on the hard ones.
-pub const BACKTRACK_DEFAULT_MAX_NODES: u64 = 20_000;
-
-/// The registered solvers named in `names` (all, in registry order, when empty), each with
-/// `limits`; `backtrack` gets [`BACKTRACK_DEFAULT_MAX_NODES`] when `limits` has no node budget.
-pub fn select_solvers(
-    names: &[String],
-    limits: SolveLimits,
-) -> Result<Vec<SolverRun>, HarnessError> {
-    let solvers = if names.is_empty() {
-        crate::solvers::all_solvers()
-    } else {
-        names
-            .iter()
-            .map(|name| {
-                crate::solvers::by_name(name.trim())
-                    .ok_or_else(|| HarnessError::UnknownSolver { name: name.clone() })
-            })
-            .collect::<Result<Vec<_>, _>>()?
-    };
-    Ok(solvers
-        .into_iter()
-        .map(|solver| {
-            let mut limits = limits;
-            if solver.name() == "backtrack" && limits.budget.max_nodes.is_none() {
-                limits.budget.max_nodes = Some(BACKTRACK_DEFAULT_MAX_NODES);
-            }
-            SolverRun { solver, limits }
-        })
-        .collect())
-}
-
-/// The solver descriptors and limits as `meta.json` records them.
-pub fn solver_meta(solvers: &[SolverRun]) -> Vec<SolverMeta> {
-    solvers
-        .iter()
-        .map(|run| {
-            let d = run.solver.descriptor();
-            SolverMeta {
-                name: run.solver.name().to_string(),
-                representation: d.representation.to_string(),
-                propagation: d.propagation.to_string(),
-                heuristic: d.heuristic.to_string(),
-                max_nodes: run.limits.budget.max_nodes,
-                max_ms: run.limits.budget.max_time.map(|t| t.as_millis() as u64),
-                max_solutions: run.limits.max_solutions,
-            }
-        })
-        .collect()
 }
 
 /// Counts the puzzle lines of a shard (for a progress bar's length), reading the source once.
@@ -471,13 +387,6 @@ pub fn record_timings(dir: &Path, timings: &Timings) -> Result<(), HarnessError>
         source,
     })?;
     output::write_atomic(&path, &json).map_err(io_err(&path))
-}
-
-/// Reads a study's `meta.json`.
-pub fn read_meta(dir: &Path) -> Result<Meta, HarnessError> {
-    let path = dir.join(META_JSON);
-    let bytes = fs::read(&path).map_err(io_err(&path))?;
-    serde_json::from_slice(&bytes).map_err(|source| HarnessError::Json { path, source })
 }
 
 /// Reads every row of a `runs.csv`.

@@ -10,8 +10,8 @@ use crate::corpus::Record;
 use crate::solvers::{Outcome, Status};
 use crate::sudoku::{check_solution, Grid};
 
-use super::engine::{BlockSpec, Mode, Plan, SolverRun};
 use super::phases::thread_cpu;
+use super::plan::{BlockSpec, Mode, Plan, SolverRun};
 use super::{HarnessError, Row};
 
 /// The rows of one block, their `runs.csv` lines (with [`Plan::csv_rows`]) and the line ends,

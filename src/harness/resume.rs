@@ -10,10 +10,12 @@ use std::path::Path;
 
 use crate::corpus::{LineKind, Shard, Source};
 
+use super::config::{read_meta, StudyConfig, META_JSON};
+use super::error::{io_err, HarnessError};
 use super::output::{self, partial_path};
 use super::provenance::Provenance;
+use super::row::{Row, COLUMNS};
 use super::summary::SummaryBuilder;
-use super::{io_err, read_meta, HarnessError, Row, StudyConfig, COLUMNS, META_JSON};
 
 /// The rows recovered from an earlier run.
 pub(super) struct Recovered {

@@ -39,8 +39,6 @@ pub struct Difference {
     pub detail: String,
 }
 
-
-
 /// Compares the committed report in `committed` with the study in `fresh` (its `runs.csv`,
 /// `ratings.csv`, `meta.json` and `summary.md`, as a rerun wrote them): draws the report on
 /// `fresh` with the committed options and `discussion.md` (overwriting `fresh`'s markdown and

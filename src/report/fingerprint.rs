@@ -2,7 +2,7 @@
 //! sections: what [`super::generate`] writes and [`super::check`] compares (see there). Apart
 //! from `check.rs`, which runs `generate`, so that `mod.rs` can write them without a cycle.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

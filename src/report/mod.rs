@@ -26,7 +26,7 @@ pub mod scaling;
 pub mod speed;
 pub mod stats;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use rayon::prelude::*;
 
@@ -35,9 +35,9 @@ pub use model::{
 };
 
 use agreement::{Agreement, Band};
-use data::{DataError, Rating, RatingKind, StudyData};
+use data::{Rating, RatingKind, StudyData};
 use plots::{Figure, PlotContext, PlotError};
-use stats::{BootstrapConfig, Correlation};
+use stats::BootstrapConfig;
 
 /// One figure of [`generate`] (`None` when the data do not call for it).
 type FigureJob<'a> = Box<dyn Fn() -> Result<Option<Figure>, PlotError> + Sync + 'a>;
@@ -104,7 +104,10 @@ pub fn generate(dir: &Path, options: &ReportOptions) -> Result<Report, ReportErr
     write_atomic(&path, &text)?;
     report.written.push(path);
     let path = dir.join(fingerprint::FILE);
-    write_atomic(&path, &fingerprint::Fingerprint::of(dir, options)?.to_json())?;
+    write_atomic(
+        &path,
+        &fingerprint::Fingerprint::of(dir, options)?.to_json(),
+    )?;
     report.written.push(path);
     let summary = dir.join("summary.md");
     if summary.exists() {

@@ -134,4 +134,3 @@ pub struct BandMedians {
     /// finished runs (NaN when none).
     pub rows: Vec<(Band, usize, Vec<f64>)>,
 }
-

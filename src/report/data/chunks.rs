@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::{parse_finite, DataError};
+use super::error::{parse_finite, DataError};
 
 /// One CSV record with its header, for lookups by column name.
 pub(super) struct Fields<'a> {
