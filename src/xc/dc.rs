@@ -1,6 +1,12 @@
 //! Dancing cells: exact cover with sparse sets instead of linked lists (Knuth's SSXC1, TAOCP
 //! 7.2.2.3), with colours on secondary items handled as his SSXCC handles them.
 //!
+//! **Why this file is long** (over the house's 600 lines): it is one algorithm, read top to
+//! bottom beside SSXC1 as Knuth's programs are read: the sparse-set layout, the steps of the
+//! search and the undo trail refer to one another line by line, and cutting them into files
+//! would separate each step from the data it moves. The trail itself, which stands alone, is in
+//! `dc_trail.rs`.
+//!
 //! This file is meant to be read beside Knuth's description of SSXC1. SSXC1 names its program
 //! sections rather than numbering steps; the search below is tagged with the steps X2–X8 of
 //! Algorithm X (the same tags as [`crate::xc::dlx`]) and with the name of the SSXC1 section each

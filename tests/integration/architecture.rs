@@ -96,3 +96,33 @@ fn a_facade_reexport_and_a_test_module_are_no_cycle() {
     ]);
     assert_eq!(found, "");
 }
+
+/// No file under `src/` is over 600 lines unless its top says why (issue 37,
+/// docs/architecture.md "Files over 600 lines").
+#[test]
+fn long_files_say_why() {
+    fn walk(dir: &Path, out: &mut Vec<String>) {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = fs::read_to_string(&path).unwrap();
+                let lines = text.lines().count();
+                let head: String = text.lines().take(40).collect::<Vec<_>>().join("\n");
+                if lines > 600 && !head.contains("**Why this file is long**") {
+                    out.push(format!("{} ({lines} lines)", path.display()));
+                }
+            }
+        }
+    }
+    let mut long = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut long,
+    );
+    assert!(
+        long.is_empty(),
+        "files over 600 lines without a `**Why this file is long**` paragraph at the top: {long:?}"
+    );
+}
