@@ -15,6 +15,19 @@
 #   cargo run --release -- study / cargo test   the set-up: .ci/run runs both (cargo test ~3 min)
 #   cargo install --path .                       a release build into ~/.cargo/bin (~4 min)
 #   dlxlab study --corpus datasets/17-clue.txt   needs scripts/fetch-datasets.sh (network); 57.5 s
+# Those of docs/, and why none is run here (each is run elsewhere or is a measurement procedure):
+#   counting.md   memo on 2-16 threads (minutes, 16 cores), split/count-jobs/merge-counts on a
+#                 placeholder problem.dlx, the Slurm session (scripts/slurm/selftest.sh runs it in
+#                 CI), cargo bench (minutes), count_cpu (a timing example)
+#   external-solvers.md   a study of a user's puzzles.txt (the same commands run in
+#                 reports/hard via scripts/reproduce.sh --check in CI)
+#   generation.md harden --count 100 / 10 (minutes of local search)
+#   grids.md      3x3 twice plus --check (about 40 s at load 2; .ci/run checks every count)
+#   harness.md    the Slurm study session (scripts/slurm/selftest.sh in CI)
+#   performance.md, xc-engine.md   timing procedures (taskset, criterion, callgrind, Knuth's
+#                 programs built from sources the user supplies)
+#   python.md     pip install ./python (python/ci.sh in CI builds and tests the wheel)
+#   variants.md   a killer puzzle and honeycomb synopses written with placeholders (GIVENS, PUZZLE)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 list=0
