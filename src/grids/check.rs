@@ -85,8 +85,8 @@ pub fn cross_check(result: &GridCount, samples: usize) -> Result<String, GridsEr
     Ok(format!("agrees: {}", checked.join("; ")))
 }
 
-/// Every [`SAMPLE_STRIDE`]th completion of the top band `cells` (digits `0..N`; by dancing links,
-/// up to [`SAMPLES`]): the grids with its first two bands given, by the memo engine, against the
+/// Every `SAMPLE_STRIDE`th completion of the top band `cells` (digits `0..N`; by dancing links,
+/// up to `SAMPLES`): the grids with its first two bands given, by the memo engine, against the
 /// band decomposition. Returns the number of middle bands checked; `label` names the band's class
 /// in an error.
 pub fn check_lower_bands(shape: Shape, cells: &[u8], label: usize) -> Result<usize, GridsError> {

@@ -40,7 +40,7 @@ pub struct StudyConfig {
     /// Start afresh even when `out_dir` holds an interrupted run (`runs.csv.partial`), discarding
     /// it; without it such a run is refused.
     pub force: bool,
-    /// Most lines per chunk (chunks are sized from the measured rate, see [`engine`]).
+    /// Most lines per chunk (chunks are sized from the measured rate, see [`crate::harness::engine`]).
     pub chunk_lines: usize,
 }
 

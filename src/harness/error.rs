@@ -51,7 +51,7 @@ pub enum HarnessError {
         /// Why.
         reason: String,
     },
-    /// A fresh run into a directory that holds an interrupted one (see [`StudyConfig::force`]).
+    /// A fresh run into a directory that holds an interrupted one (see [`crate::harness::StudyConfig::force`]).
     #[error("{path} holds an interrupted run: continue it with --resume, or discard it with --force; nothing was changed")]
     Unfinished {
         /// The partial file.
@@ -63,7 +63,7 @@ pub enum HarnessError {
         /// The name given.
         name: String,
     },
-    /// A default output directory that holds a study of another corpus ([`out_dir`]).
+    /// A default output directory that holds a study of another corpus ([`crate::harness::out_dir`]).
     #[error("{0}")]
     OtherCorpus(String),
     /// Shard outputs that do not join into one study.

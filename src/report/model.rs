@@ -34,7 +34,7 @@ pub enum ReportError {
     Empty(PathBuf),
 }
 
-/// Settings of [`generate`].
+/// Settings of [`crate::report::generate`].
 #[derive(Clone, Debug, Default)]
 pub struct ReportOptions {
     /// Corpus name used in titles; default: the corpus file stem from `meta.json`, else the
