@@ -10,11 +10,8 @@ use super::zdd::{Zdd, ZddFull};
 /// Settings of a memoised search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoConfig {
-    /// The most bytes the search may hold (`--memo-mb`): its links and solution diagram first,
-    /// the cache what they leave. When the cache's share is spent, new subproblems are not stored
-    /// and are searched again when met again: the count stays exact, the search grows. When the
-    /// links and the diagram alone pass it, the search stops with [`MemoError::OverBudget`]
-    /// (issue 38). 0 means no cache, and then no cap either.
+    /// The most bytes the cache may take (`--memo-mb`). When it is spent, new subproblems are not
+    /// stored and are searched again when met again: the count stays exact, the search grows.
     pub cache_bytes: usize,
 }
 
@@ -103,19 +100,4 @@ pub enum MemoError {
     /// its ZDD, at any size).
     #[error("the count passed 2^128, the most a count on several threads can hold: count on one thread (--threads 1)")]
     CountOverflow,
-    /// The links and the solution diagram alone outgrew the budget ([`MemoConfig::cache_bytes`]).
-    #[error(
-        "the search outgrew the memo budget of {} MiB (--memo-mb): its links ({:.1} MiB) and solution diagram ({:.1} MiB) alone passed it; raise --memo-mb, or count without a diagram (`dlxlab count`, or --engine dlx)",
-        budget >> 20,
-        *links as f64 / (1u64 << 20) as f64,
-        *diagram as f64 / (1u64 << 20) as f64
-    )]
-    OverBudget {
-        /// The budget, bytes.
-        budget: usize,
-        /// Bytes of the dancing-links arena.
-        links: usize,
-        /// Bytes of the solution diagram when the search stopped.
-        diagram: usize,
-    },
 }

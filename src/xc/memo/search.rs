@@ -117,17 +117,6 @@ pub(super) fn search<D: Diagram, M: Memo<D::Value>>(
                     }
                     // The budget covers the links and the growing diagram too: the cache gets
                     // what they leave (issue 38).
-                    // When they alone pass it, the budget binds: the search stops with an error
-                    // instead of growing past it.
-                    if let Some(budget) = cache.budget() {
-                        if links.bytes() + diagram.bytes() > budget {
-                            return Err(MemoError::OverBudget {
-                                budget,
-                                links: links.bytes(),
-                                diagram: diagram.bytes(),
-                            });
-                        }
-                    }
                     cache.leave(links.bytes() + diagram.bytes());
                     if nodes > 0 {
                         super::progress::report_progress(CLOCK_STRIDE, diagram.bytes());

@@ -114,11 +114,6 @@ pub(super) trait Memo<V> {
     /// links and the solution diagram, which grows): new entries are refused once the cache
     /// would take more than the rest. A cache shared by threads ignores it.
     fn leave(&mut self, _elsewhere: usize) {}
-    /// The budget that the search's links and diagram must stay within (`None`: no cap, as for
-    /// a cache shared by threads or a budget of 0, which means no cache).
-    fn budget(&self) -> Option<usize> {
-        None
-    }
 }
 
 /// The memo cache: signatures to results, within a byte budget.
@@ -247,10 +242,6 @@ impl<V: Copy + Default> Cache<V> {
 impl<V: Copy + Default> Memo<V> for Cache<V> {
     fn leave(&mut self, elsewhere: usize) {
         self.max_entries = self.budget.saturating_sub(elsewhere) / Self::entry_bytes(self.width);
-    }
-
-    fn budget(&self) -> Option<usize> {
-        (self.budget > 0).then_some(self.budget)
     }
 
     fn lookup(&mut self, sig: &[u64], h: u64) -> Lookup<V> {
