@@ -196,11 +196,13 @@ fn budget_note(err: &mut dyn Write, s: &memo::MemoStats, config: &MemoConfig) ->
         writeln!(
             err,
             "dlxlab: memo: the search held {:.1} MiB, past the budget of {:.0} MiB (--memo-mb): \
-             the links ({:.1} MiB) and the solution diagram ({:.1} MiB) cannot be left out",
+             the cache ({:.1} MiB) was filled before the solution diagram ({:.1} MiB) grew, and the \
+             links ({:.1} MiB) and the diagram cannot be left out",
             mib(s.peak_bytes()),
             mib(budget),
-            mib(s.links_bytes),
-            mib(s.zdd_bytes)
+            mib(s.cache_bytes),
+            mib(s.zdd_bytes),
+            mib(s.links_bytes)
         )?;
     }
     Ok(())
