@@ -87,6 +87,7 @@ fn run_rows(
         serial_timing: false,
         skip_through: 0,
         csv_rows: false,
+        permute: None,
     };
     interruptible(py, |stop: &AtomicBool| {
         let mut rows = Vec::new();

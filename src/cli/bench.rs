@@ -11,6 +11,7 @@ use dlxlab::harness::{
     self,
     bench::{bench_with_peers, paired_ratio, BenchResult, Peers},
     loop_peer::LoopPeer,
+    permute::Posed,
 };
 
 use super::input::locate_corpus;
@@ -76,6 +77,14 @@ pub struct BenchArgs {
     /// one thread and `--max 2` only.
     #[arg(long, value_name = "PATH")]
     in_process_peer: Vec<PathBuf>,
+    /// Time every solver and peer on each puzzle under a random symmetry (band, stack, row and
+    /// column orders, a transposition, a digit relabelling) drawn from SEED and the puzzle's line
+    /// number alone, as tdoku's benchmark does: the same permuted puzzles for every solver, the
+    /// in-process and whole-process peers included (they are given the permuted puzzles), and
+    /// every answer mapped back and checked against the puzzle as given. Nodes and guesses are
+    /// those of the permuted puzzles and change with the seed.
+    #[arg(long, value_name = "SEED")]
+    permute: Option<u64>,
 }
 
 /// The loop protocol of `bench --in-process-peer` around a built-in solver: a control (against the
@@ -189,7 +198,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let source = locate_corpus(args.corpus.as_deref())?;
+    // Each valid puzzle with its line number, which picks its symmetry under --permute.
     let mut puzzles = Vec::new();
+    let mut lines = Vec::new();
     let mut invalid = 0u64;
     for line in source
         .open()
@@ -197,7 +208,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     {
         if let LineKind::Puzzle(record) = line?.kind {
             match record.grid {
-                Ok(grid) => puzzles.push(grid),
+                Ok(grid) => {
+                    puzzles.push(grid);
+                    lines.push(record.line);
+                }
                 Err(_) => invalid += 1,
             }
         }
@@ -223,9 +237,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         programs: &loop_peers,
         file: &scratch.0,
     });
-    let results = pool.install(|| {
-        bench_with_peers(&puzzles, &solvers, peers, args.warmup, passes, threads > 1)
-    })?;
+    let posed: Vec<Posed<'_>> = puzzles
+        .iter()
+        .zip(&lines)
+        .map(|(grid, &line)| Posed::new(grid, args.permute, line))
+        .collect();
+    let results = pool
+        .install(|| bench_with_peers(&posed, &solvers, peers, args.warmup, passes, threads > 1))?;
     println!(
         "corpus {} ({} puzzles{}), {threads} thread(s), warm-up {}, {passes} timed pass(es) each, \
          alternating",
@@ -238,6 +256,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         },
         args.warmup
     );
+    if let Some(seed) = args.permute {
+        println!(
+            "each puzzle under the random symmetry of seed {seed} and its line (--permute): \
+             answers mapped back and checked; nodes and guesses are the permuted puzzles'"
+        );
+    }
     match crate_name {
         Some(_) => println!("the sudoku crate in process: row {}", PEER_ROW),
         None => println!(
@@ -256,10 +280,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .map(|p| format!(" vs {} |", p.solver))
         .collect();
     println!(
-        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |{peer_head}"
+        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |{peer_head} % no guess |"
     );
     println!(
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|{}",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|{}---:|",
         "---:|".repeat(peer_rows.len())
     );
     // Same puzzles, same rounds: the crate's time per puzzle over the solver's, round by round.
@@ -271,11 +295,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     for r in &results {
         let not_ours =
             Some(r.solver.as_str()) == crate_name || peer_rows.iter().any(|p| p.solver == r.solver);
-        let counts = if not_ours {
+        let (counts, no_guess) = if not_ours {
             // The crate and the peer programs do not count nodes or guesses.
-            "— | —".to_string()
+            ("— | —".to_string(), "—".to_string())
         } else {
-            format!("{:.1} | {:.1}", r.nodes_per_puzzle, r.guesses_per_puzzle)
+            (
+                format!("{:.1} | {:.1}", r.nodes_per_puzzle, r.guesses_per_puzzle),
+                format!("{:.1}", r.no_guess_percent),
+            )
         };
         let ratio = match crate_row.as_ref().and_then(|c| paired_ratio(c, r)) {
             Some(x) => format!("{x:.2}x"),
@@ -289,7 +316,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             })
             .collect();
         println!(
-            "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |{vs_peers}",
+            "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |{vs_peers} {no_guess} |",
             r.solver,
             r.puzzles,
             r.puzzles_per_second(),
@@ -300,13 +327,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         failed |= r.failures > 0;
     }
     if let Some(peer) = peer {
-        failed |= whole::run(
-            &peer,
-            &puzzles,
-            &solvers,
-            args.threads,
-            args.rounds as usize,
-        )?;
+        failed |= whole::run(&peer, &posed, &solvers, args.threads, args.rounds as usize)?;
     }
     Ok(if failed {
         ExitCode::FAILURE

@@ -168,6 +168,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<ExitCode> {
         serial_timing: false,
         skip_through: 0,
         csv_rows: false,
+        permute: None,
     };
     let mut file = match &args.out {
         Some(path) => {

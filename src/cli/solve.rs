@@ -13,7 +13,7 @@ use dlxlab::harness::answers::{write_traced, Answering, TracedAnswer};
 use dlxlab::solvers::trace::{self, TRACEABLE};
 use dlxlab::solvers::{by_name, names, SolveLimits, Solver};
 
-use super::input::{first_field, parse_grid, Piece, PuzzleArgs};
+use super::input::{first_field, parse_grid, Origin, Piece, PuzzleArgs};
 use super::progress::stop_flag;
 
 /// Solve Sudoku puzzles with any registered solver: one output line per puzzle, in input order
@@ -54,6 +54,13 @@ pub struct SolveArgs {
     /// and starts no pool. The output is the same for any count.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Give the solver each puzzle under a random symmetry (band, stack, row and column orders,
+    /// a transposition, a digit relabelling) drawn from SEED and the puzzle's line number (its
+    /// argument number for a puzzle on the command line) alone, as tdoku's benchmark does; the
+    /// solution is mapped back and checked against the puzzle as given before it is printed, so
+    /// the output is that of the puzzles as given. Not with --trace or --variant.
+    #[arg(long, value_name = "SEED", conflicts_with_all = ["trace", "variant"])]
+    permute: Option<u64>,
     #[command(flatten)]
     external: super::external::ExternalArgs,
 }
@@ -114,16 +121,20 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     // Borrowed from the texts read, one at a time: no allocation per line, and no pass over the
     // whole text before the first answer.
+    // Each with its key for --permute: its line number, or its argument number.
     let puzzles = || {
-        pieces
-            .iter()
-            .flat_map(Piece::lines)
-            .map(|(_, text)| first_field(text))
+        pieces.iter().flat_map(Piece::lines).map(|(origin, text)| {
+            let key = match origin {
+                Origin::Line(n) => n,
+                Origin::Argument(n) => n as u64,
+            };
+            (key, first_field(text))
+        })
     };
     if args.trace {
         let count = args.count.then_some(limits.max_solutions);
         let mut wrong = 0;
-        for puzzle in puzzles() {
+        for (_, puzzle) in puzzles() {
             let answer = write_traced(&mut out, solver.name(), puzzle, count, |grid, sink| {
                 trace::solve_traced(solver.name(), grid, &limits, sink)
             })?
@@ -154,6 +165,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         count: args.count,
         external: external_solver,
         reference: reference.as_deref(),
+        permute: args.permute,
     };
     // One thread answers on this one, with no pool started.
     let pool = match args.threads {

@@ -57,13 +57,22 @@ pub struct StudyArgs {
     quiet: bool,
     /// Continue the run in the output directory (an interrupted one, or a finished one whose
     /// runs.csv was cut short). Refused, with nothing in the directory changed, unless that run is
-    /// of the same corpus (SHA-256 and size), solvers, limits, shard, timing and dlxlab version.
+    /// of the same corpus (SHA-256 and size), solvers, limits, shard, timing, --permute seed and
+    /// dlxlab version.
     #[arg(long, conflicts_with = "force")]
     resume: bool,
     /// Start afresh in an output directory that holds an interrupted run, discarding that run, or
     /// (without --out) a study of another corpus (without it, such a directory is refused).
     #[arg(long)]
     force: bool,
+    /// Solve each puzzle under a random symmetry (band, stack, row and column orders, a
+    /// transposition, a digit relabelling) drawn from SEED and the puzzle's line number alone, as
+    /// tdoku's benchmark does; every solution is mapped back and checked against the puzzle as
+    /// given, so statuses and solutions do not change, nodes, guesses and times do. Recorded as
+    /// `seed` in meta.json; a study of another seed is another study (--resume and merge refuse
+    /// to mix them). See docs/harness.md.
+    #[arg(long, value_name = "SEED")]
+    permute: Option<u64>,
     /// Where time_ns comes from: the parallel pass, or a separate single-threaded pass.
     #[arg(long, value_enum, default_value_t = Timing::Parallel)]
     timing: Timing,
@@ -164,6 +173,7 @@ pub fn run(args: StudyArgs) -> anyhow::Result<ExitCode> {
         resume: args.resume,
         force: args.force,
         chunk_lines: DEFAULT_CHUNK_LINES,
+        permute: args.permute,
     };
     let visible = !args.quiet;
     let total = match (&config.source, visible) {

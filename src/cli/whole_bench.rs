@@ -9,10 +9,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
-use dlxlab::harness::whole::{time_programs, Program};
+use dlxlab::harness::loop_peer::check_answers;
+use dlxlab::harness::permute::Posed;
+use dlxlab::harness::whole::{time_programs_checked, Program};
 use dlxlab::harness::SolverRun;
-use dlxlab::solvers::by_name;
-use dlxlab::sudoku::{Grid, Shape};
+use dlxlab::solvers::{by_name, Status};
+use dlxlab::sudoku::Shape;
 
 /// How to get the default peer program.
 const BUILD_PEER: &str = "cargo build --release --example sudoku_whole";
@@ -58,18 +60,21 @@ impl Drop for TempFile {
 }
 
 /// Times the whole processes and prints the table; returns whether some output was wrong.
-/// The corpus given to every program is the 9x9 puzzles of the in-process table, one per line, in
-/// a temporary file, so that both tables measure the same puzzles.
+/// The corpus given to every program is the 9x9 puzzles of the in-process table as the solvers
+/// were given them (permuted under `--permute`), one per line, in a temporary file, so that both
+/// tables measure the same puzzles. The answers of each program's untimed round are mapped back
+/// and checked against the puzzles as given, and their statuses against the first registered
+/// solver's ([`check_answers`]).
 pub fn run(
     peer: &Path,
-    puzzles: &[Grid],
+    puzzles: &[Posed<'_>],
     solvers: &[SolverRun],
     threads: usize,
     rounds: usize,
 ) -> anyhow::Result<bool> {
-    let classic: Vec<&Grid> = puzzles
+    let classic: Vec<&Posed<'_>> = puzzles
         .iter()
-        .filter(|g| g.shape() == Shape::CLASSIC)
+        .filter(|p| p.grid().shape() == Shape::CLASSIC)
         .collect();
     let file = TempFile(
         std::env::temp_dir().join(format!("dlxlab-whole-process-{}.txt", std::process::id())),
@@ -78,8 +83,8 @@ pub fn run(
         let mut out = BufWriter::new(
             fs::File::create(&file.0).with_context(|| format!("creating {}", file.0.display()))?,
         );
-        for grid in &classic {
-            writeln!(out, "{}", grid.to_line())?;
+        for posed in &classic {
+            writeln!(out, "{}", posed.grid().to_line())?;
         }
         out.flush()
             .with_context(|| format!("writing {}", file.0.display()))?;
@@ -131,7 +136,28 @@ pub fn run(
             argv,
         });
     }
-    let results = time_programs(&programs, classic.len() as u64, rounds)?;
+    // The statuses the answers are held against: the first registered 9x9 solver's, on the
+    // puzzles as given.
+    let reference: Vec<Option<Status>> = match solvers
+        .iter()
+        .find(|r| by_name(r.solver.name()).is_some() && r.solver.supports(Shape::CLASSIC))
+    {
+        Some(run) => classic
+            .iter()
+            .map(|p| Some(run.solver.solve(p.original(), &run.limits).status))
+            .collect(),
+        None => vec![None; classic.len()],
+    };
+    let check = |text: &str| match check_answers(text, &classic, &reference, true) {
+        Ok(v) if v.failures == 0 => None,
+        Ok(v) => Some(format!(
+            "{} wrong answer(s), first {}",
+            v.failures,
+            v.first.unwrap_or_default()
+        )),
+        Err(reason) => Some(reason),
+    };
+    let results = time_programs_checked(&programs, classic.len() as u64, rounds, &check)?;
     println!();
     println!(
         "whole process: {} 9x9 puzzles, `dlxlab solve --solver S --threads {threads}` and the \

@@ -33,6 +33,8 @@ use crate::solvers::trace::TraceEvent;
 use crate::solvers::{Outcome, SolveLimits, Solver, Status};
 use crate::sudoku::{check_solution, Grid, Shape};
 
+use super::permute::Posed;
+
 /// Lines answered between two writes to the output with several threads: bounds the memory held
 /// for answers.
 const BATCH: usize = 1 << 16;
@@ -65,16 +67,22 @@ pub struct Answering<'a> {
     /// unconfirmed. `None`: answers are printed as the program gave them (each solution is still
     /// checked).
     pub reference: Option<&'a dyn Solver>,
+    /// `--permute SEED`: the solver is given each puzzle under the symmetry of the seed and the
+    /// puzzle's key ([`super::permute`]), and its solution is mapped back before it is checked
+    /// against the puzzle as given and printed. `None`: puzzles as given.
+    pub permute: Option<u64>,
 }
 
 impl Answering<'_> {
     /// Appends the answer line of `puzzle` (the puzzle field of a line), newline included;
     /// returns whether the solver left a valid puzzle unanswered (an external program that
-    /// failed, a wrong solution, or a grid size the solver does not handle).
+    /// failed, a wrong solution, or a grid size the solver does not handle). `key` is the
+    /// puzzle's line number (or argument number): under [`Answering::permute`] it picks the
+    /// symmetry, else it is not used.
     ///
     /// A search that ends while [`crate::budget::interrupted`] is set may have been cut short by
     /// it: nothing is written for it (the caller stops, see [`Answering::answer_all`]).
-    pub fn answer_into(&self, puzzle: &str, out: &mut Vec<u8>) -> bool {
+    pub fn answer_into(&self, key: u64, puzzle: &str, out: &mut Vec<u8>) -> bool {
         let grid = match Grid::parse(puzzle) {
             Ok(grid) => grid,
             Err(e) => {
@@ -93,14 +101,21 @@ impl Answering<'_> {
             );
             return true;
         }
+        let posed = Posed::new(&grid, self.permute, key);
         let outcome = if self.external {
-            self.solver.run_checked(&grid, &self.limits)
+            self.solver.run_checked(posed.grid(), &self.limits)
         } else {
-            Ok(self.solver.solve(&grid, &self.limits))
+            Ok(self.solver.solve(posed.grid(), &self.limits))
         };
         if crate::budget::interrupted() {
             return false;
         }
+        // Under --permute the solution is mapped back to the puzzle as given before the check.
+        let outcome = outcome.and_then(|o| {
+            posed
+                .answer(o)
+                .map_err(|e| format!("solver {} gave a wrong solution: {e}", self.solver.name()))
+        });
         match outcome {
             Ok(outcome) => {
                 if let Some(Err(e)) = outcome.solution.as_ref().map(|s| check_solution(&grid, s)) {
@@ -154,14 +169,15 @@ impl Answering<'_> {
             .then_some(found)
     }
 
-    /// Answers every puzzle of `puzzles` in order and writes the lines to `out`: on this thread
+    /// Answers every puzzle of `puzzles` (each with its key, see [`Answering::answer_into`]) in
+    /// order and writes the lines to `out`: on this thread
     /// without a pool, each line answered as it comes (while its bytes are in the cache), else
     /// on the pool's threads (the output is the same). Returns how many valid puzzles the solver
     /// left unanswered ([`Answering::answer_into`]). After [`crate::budget::interrupt`] it stops:
     /// the lines written are the answers of the first puzzles, none cut short.
     pub fn answer_all<'p>(
         &self,
-        puzzles: impl IntoIterator<Item = &'p str>,
+        puzzles: impl IntoIterator<Item = (u64, &'p str)>,
         pool: Option<&rayon::ThreadPool>,
         out: &mut impl Write,
     ) -> io::Result<u64> {
@@ -169,11 +185,11 @@ impl Answering<'_> {
         let Some(pool) = pool else {
             // Room for the last line past the mark (a 9x9 solution line is 82 bytes).
             let mut buf = Vec::with_capacity(2 * OUT_BYTES);
-            for puzzle in puzzles {
+            for (key, puzzle) in puzzles {
                 if crate::budget::interrupted() {
                     break;
                 }
-                unanswered += u64::from(self.answer_into(puzzle, &mut buf));
+                unanswered += u64::from(self.answer_into(key, puzzle, &mut buf));
                 if buf.len() >= OUT_BYTES {
                     out.write_all(&buf)?;
                     buf.clear();
@@ -184,7 +200,7 @@ impl Answering<'_> {
         };
         let mut puzzles = puzzles.into_iter();
         loop {
-            let batch: Vec<&str> = puzzles.by_ref().take(BATCH).collect();
+            let batch: Vec<(u64, &str)> = puzzles.by_ref().take(BATCH).collect();
             if batch.is_empty() || crate::budget::interrupted() {
                 break;
             }
@@ -194,11 +210,11 @@ impl Answering<'_> {
                     .map(|chunk| {
                         let mut buf = Vec::with_capacity(chunk.len() * 82);
                         let mut missed = 0;
-                        for puzzle in chunk {
+                        for &(key, puzzle) in chunk {
                             if crate::budget::interrupted() {
                                 break;
                             }
-                            missed += u64::from(self.answer_into(puzzle, &mut buf));
+                            missed += u64::from(self.answer_into(key, puzzle, &mut buf));
                         }
                         (buf, missed)
                     })
@@ -386,10 +402,11 @@ mod tests {
             count,
             external: false,
             reference: None,
+            permute: None,
         };
         let mut out = Vec::new();
         answering
-            .answer_all(puzzles.iter().copied(), pool, &mut out)
+            .answer_all((1..).zip(puzzles.iter().copied()), pool, &mut out)
             .unwrap();
         String::from_utf8(out).unwrap()
     }

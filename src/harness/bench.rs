@@ -19,9 +19,10 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::solvers::{by_name, Status};
-use crate::sudoku::{check_solution, Grid, Shape};
+use crate::sudoku::{Grid, Shape};
 
 use super::loop_peer::{write_puzzles, LoopPeer, LoopPeerError};
+use super::permute::Posed;
 use super::SolverRun;
 
 /// One line of the throughput table.
@@ -37,8 +38,13 @@ pub struct BenchResult {
     pub pass_seconds: Vec<f64>,
     /// Nodes per puzzle (from the validation pass).
     pub nodes_per_puzzle: f64,
-    /// Guesses per puzzle (from the validation pass).
+    /// Guesses per puzzle (from the validation pass): dlxlab's count, every child entered at a
+    /// branch point (docs/solvers.md says how it differs from tdoku's).
     pub guesses_per_puzzle: f64,
+    /// Puzzles solved without a guess, percent (from the validation pass): tdoku's `%no_guess`,
+    /// which compares like with like across programs (no branch point entered, whichever way
+    /// the branches are counted). 0 for a peer program, which reports no counts.
+    pub no_guess_percent: f64,
     /// Puzzles whose answer failed validation (a wrong solution, or a status other than unique,
     /// multiple or none within the limits).
     pub failures: u64,
@@ -104,7 +110,8 @@ pub fn bench(
     passes: usize,
     parallel: bool,
 ) -> Vec<BenchResult> {
-    match bench_with_peers(puzzles, solvers, None, warmup, passes, parallel) {
+    let posed: Vec<Posed<'_>> = puzzles.iter().map(|g| Posed::new(g, None, 0)).collect();
+    match bench_with_peers(&posed, solvers, None, warmup, passes, parallel) {
         Ok(results) => results,
         // Only a peer program can fail, and there is none.
         Err(e) => unreachable!("bench without peers failed: {e}"),
@@ -124,8 +131,12 @@ pub struct Peers<'a> {
 /// the first registered solver in `solvers` that takes 9x9 puzzles), then every timed pass runs
 /// it once among the solvers, in the same alternating order; its rows come after the solvers'.
 /// Peers take the 9x9 puzzles only and one thread whatever `parallel` says.
+///
+/// Each puzzle is given to the solvers and the peers as [`Posed::grid`] (permuted under
+/// `--permute`, see [`super::permute`]), and every answer is mapped back and checked against
+/// [`Posed::original`]; the node and guess counts are those of the searches on the grids given.
 pub fn bench_with_peers(
-    puzzles: &[Grid],
+    puzzles: &[Posed<'_>],
     solvers: &[SolverRun],
     peers: Option<Peers<'_>>,
     warmup: usize,
@@ -144,12 +155,15 @@ pub fn bench_with_peers(
         .iter()
         .enumerate()
         .map(|(i, run)| {
-            let mine: Vec<&Grid> = puzzles
+            let posed: Vec<&Posed<'_>> = puzzles
                 .iter()
-                .filter(|g| run.solver.supports(g.shape()))
+                .filter(|p| run.solver.supports(p.grid().shape()))
                 .collect();
+            let mine: Vec<&Grid> = posed.iter().map(|p| p.grid()).collect();
             let (mut nodes, mut guesses, mut failures, mut limited) = (0u64, 0u64, 0u64, 0u64);
-            for grid in &mine {
+            let mut no_guess = 0u64;
+            for p in &posed {
+                let grid = p.grid();
                 let answer = run.solver.run_checked(grid, &run.limits);
                 if Some(i) == reference_run && grid.shape() == Shape::CLASSIC {
                     reference.push(answer.as_ref().ok().map(|out| out.status));
@@ -162,10 +176,9 @@ pub fn bench_with_peers(
                 };
                 nodes += out.stats.nodes;
                 guesses += out.stats.guesses;
-                let valid_solution = out
-                    .solution
-                    .as_ref()
-                    .is_none_or(|s| check_solution(grid, s).is_ok());
+                no_guess += u64::from(out.stats.guesses == 0);
+                // Checked against the puzzle as given, after mapping back under --permute.
+                let valid_solution = out.solution.as_ref().is_none_or(|s| p.check(s).is_ok());
                 match out.status {
                     Status::Limit => limited += 1,
                     Status::Unique | Status::Multiple | Status::None if valid_solution => {}
@@ -180,6 +193,7 @@ pub fn bench_with_peers(
                 pass_seconds: Vec::new(),
                 nodes_per_puzzle: nodes as f64 / n,
                 guesses_per_puzzle: guesses as f64 / n,
+                no_guess_percent: 100.0 * no_guess as f64 / n,
                 failures,
                 limited,
             };
@@ -190,13 +204,14 @@ pub fn bench_with_peers(
         Some(p) => (p.programs, Some(p.file)),
         None => (&[][..], None),
     };
-    let classic: Vec<&Grid> = puzzles
+    let classic: Vec<&Posed<'_>> = puzzles
         .iter()
-        .filter(|g| g.shape() == Shape::CLASSIC)
+        .filter(|p| p.grid().shape() == Shape::CLASSIC)
         .collect();
     let mut peer_results = Vec::new();
     if let (Some(file), false) = (file, programs.is_empty()) {
-        write_puzzles(file, &classic).map_err(|source| LoopPeerError::Write {
+        let given: Vec<&Grid> = classic.iter().map(|p| p.grid()).collect();
+        write_puzzles(file, &given).map_err(|source| LoopPeerError::Write {
             name: programs[0].name.clone(),
             path: file.display().to_string(),
             source,
@@ -210,6 +225,7 @@ pub fn bench_with_peers(
                 pass_seconds: Vec::new(),
                 nodes_per_puzzle: 0.0,
                 guesses_per_puzzle: 0.0,
+                no_guess_percent: 0.0,
                 failures: checked.failures,
                 limited: 0,
             });
@@ -274,6 +290,7 @@ mod tests {
             pass_seconds: pass_seconds.to_vec(),
             nodes_per_puzzle: 0.0,
             guesses_per_puzzle: 0.0,
+            no_guess_percent: 0.0,
             failures: 0,
             limited: 0,
         }

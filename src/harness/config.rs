@@ -35,13 +35,17 @@ pub struct StudyConfig {
     /// Report times from a single-threaded pass (`--timing serial`).
     pub serial_timing: bool,
     /// Continue an interrupted run found in `out_dir` (refused, with nothing touched, when it is
-    /// not a run of the same corpus, solvers, limits, shard, timing and version).
+    /// not a run of the same corpus, solvers, limits, shard, timing, `--permute` seed and
+    /// version).
     pub resume: bool,
     /// Start afresh even when `out_dir` holds an interrupted run (`runs.csv.partial`), discarding
     /// it; without it such a run is refused.
     pub force: bool,
     /// Most lines per chunk (chunks are sized from the measured rate, see [`crate::harness::engine`]).
     pub chunk_lines: usize,
+    /// `--permute SEED`: solve each puzzle under the random symmetry of its seed and line
+    /// ([`crate::harness::permute`]); recorded as `seed` in `meta.json`. `None`: as given.
+    pub permute: Option<u64>,
 }
 
 /// Reads a study's `meta.json`.

@@ -493,6 +493,7 @@ mod tests {
             serial_timing: false,
             skip_through: 0,
             csv_rows: false,
+            permute: None,
         };
         let (stop, abort) = (AtomicBool::new(false), AtomicBool::new(false));
         let mut driver = Driver::new(&plan, &stop, &abort, &|_| ());

@@ -40,7 +40,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use crate::solvers::{SolveLimits, Solver, Status};
-use crate::sudoku::{check_solution, Grid, Shape};
+use crate::sudoku::{Grid, Shape};
+
+use super::permute::Posed;
 
 /// A peer program that speaks the loop protocol.
 #[derive(Clone, Debug)]
@@ -175,14 +177,16 @@ impl LoopPeer {
         Ok(self.run(file, 1, warmup, None)?[0])
     }
 
-    /// Runs the program once without timing on `file` (written from `puzzles`) and checks every
-    /// answer: solutions against the rules and the givens, statuses against `reference` (the
-    /// status a trusted solver gave each puzzle, or `None` where it gave none). A program that
-    /// cannot be run or breaks the protocol is an error; wrong answers are counted.
+    /// Runs the program once without timing on `file` (written from the grids of `puzzles`, as
+    /// [`Posed::grid`] gives them: permuted under `--permute`) and checks every answer with
+    /// [`check_answers`]: solutions, mapped back, against the rules and the puzzles as given,
+    /// statuses against `reference` (the status a trusted solver gave each puzzle, or `None`
+    /// where it gave none). A program that cannot be run or breaks the protocol is an error;
+    /// wrong answers are counted.
     pub fn validate(
         &self,
         file: &Path,
-        puzzles: &[&Grid],
+        puzzles: &[&Posed<'_>],
         reference: &[Option<Status>],
     ) -> Result<Validation, LoopPeerError> {
         let dir = file.parent().unwrap_or(Path::new("."));
@@ -203,26 +207,45 @@ impl LoopPeer {
         // Removed whatever happened; a file that was never written is no error here.
         let _ = fs::remove_file(&answers);
         let text = result?;
-        let lines: Vec<&str> = text.lines().collect();
-        if lines.len() != puzzles.len() {
-            return Err(self.protocol(format!(
-                "wrote {} answer line(s) for {} puzzle(s)",
-                lines.len(),
-                puzzles.len()
-            )));
-        }
-        let mut validation = Validation::default();
-        for (i, (line, grid)) in lines.iter().zip(puzzles).enumerate() {
-            let expected = reference.get(i).copied().flatten();
-            if let Err(reason) = check_answer(line, grid, expected) {
-                validation.failures += 1;
-                validation
-                    .first
-                    .get_or_insert_with(|| format!("puzzle {}: {reason}", i + 1));
-            }
-        }
-        Ok(validation)
+        check_answers(&text, puzzles, reference, false).map_err(|reason| self.protocol(reason))
     }
+}
+
+/// Checks a program's answer lines (`text`, one per puzzle: a solution, `none` or `multiple`,
+/// and `limit` too when `limit_ok`, which claims nothing) against `puzzles`: each solution's first
+/// field, mapped back ([`Posed::check`]), must solve the puzzle as given, and each status must be
+/// `reference`'s where that is settled. Wrong answers are counted; a wrong number of lines is the
+/// error.
+pub fn check_answers(
+    text: &str,
+    puzzles: &[&Posed<'_>],
+    reference: &[Option<Status>],
+    limit_ok: bool,
+) -> Result<Validation, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() != puzzles.len() {
+        return Err(format!(
+            "wrote {} answer line(s) for {} puzzle(s)",
+            lines.len(),
+            puzzles.len()
+        ));
+    }
+    let mut validation = Validation::default();
+    for (i, (line, posed)) in lines.iter().zip(puzzles).enumerate() {
+        let expected = reference.get(i).copied().flatten();
+        // The first field: a line may carry counters after the answer.
+        let answer = line.split_whitespace().next().unwrap_or("");
+        if limit_ok && answer == Status::Limit.as_str() {
+            continue;
+        }
+        if let Err(reason) = check_answer(answer, posed, expected) {
+            validation.failures += 1;
+            validation
+                .first
+                .get_or_insert_with(|| format!("puzzle {}: {reason}", i + 1));
+        }
+    }
+    Ok(validation)
 }
 
 /// The program side of the loop protocol around a built-in solver (`dlxlab loop-peer`): `warmup`
@@ -276,8 +299,9 @@ fn parse_times(text: &str) -> Result<Vec<f64>, String> {
         .collect()
 }
 
-/// Checks one answer line of a peer against the puzzle and the reference status.
-fn check_answer(line: &str, grid: &Grid, expected: Option<Status>) -> Result<(), String> {
+/// Checks one answer line of a peer against the puzzle (its solution mapped back to the puzzle as
+/// given) and the reference status.
+fn check_answer(line: &str, posed: &Posed<'_>, expected: Option<Status>) -> Result<(), String> {
     let line = line.trim();
     let status = match line {
         "none" => Status::None,
@@ -285,7 +309,9 @@ fn check_answer(line: &str, grid: &Grid, expected: Option<Status>) -> Result<(),
         _ => {
             let solution = Grid::parse_with_shape(line, Shape::CLASSIC)
                 .map_err(|e| format!("`{line}` is not a solution, `none` or `multiple` ({e})"))?;
-            check_solution(grid, &solution).map_err(|e| format!("wrong solution: {e}"))?;
+            posed
+                .check(&solution)
+                .map_err(|e| format!("wrong solution: {e}"))?;
             Status::Unique
         }
     };
@@ -322,7 +348,8 @@ mod tests {
 
     #[test]
     fn answers_are_checked_against_the_rules_and_the_reference() {
-        let grid = Grid::parse(PUZZLE).unwrap();
+        let puzzle = Grid::parse(PUZZLE).unwrap();
+        let grid = Posed::new(&puzzle, None, 1);
         let unique = Some(Status::Unique);
         assert_eq!(check_answer(SOLUTION, &grid, unique), Ok(()));
         assert_eq!(check_answer(SOLUTION, &grid, None), Ok(()));

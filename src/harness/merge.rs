@@ -2,7 +2,7 @@
 //!
 //! Each shard's `runs.csv` is in line order, so the shards are joined by a streaming k-way merge on
 //! the line number. The merge refuses shard sets that cannot be one study: different corpora
-//! (SHA-256), different solvers or limits, a shard missing or given twice, a line in two shards or
+//! (SHA-256), different solvers or limits, different `--permute` seeds, a shard missing or given twice, a line in two shards or
 //! in the wrong shard. The summary is rebuilt from the merged rows and the summed line counts, so a
 //! missing row shows up as "reconciled: no". The shards' `ratings.csv`, when they were rated, are
 //! joined the same way, so that the merged directory is what one machine's study writes.
@@ -37,6 +37,17 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
                 dir.display(),
                 meta.corpus.sha256,
                 first.corpus.sha256
+            )));
+        }
+        if meta.seed != first.seed {
+            let seed =
+                |s: Option<u64>| s.map_or("no --permute".to_string(), |s| format!("--permute {s}"));
+            return Err(err(format!(
+                "{} was run with {}, {} with {}: the solvers saw other puzzles, so these are not shards of one study",
+                dir.display(),
+                seed(meta.seed),
+                dirs[0].display(),
+                seed(first.seed)
             )));
         }
         if meta.solvers != first.solvers {
@@ -202,7 +213,8 @@ pub fn merge(dirs: &[PathBuf], out_dir: &Path) -> Result<(Meta, Summary), Harnes
         rustc: join(|m| m.rustc.clone()),
         cpu_model: join(|m| m.cpu_model.clone()),
         threads: metas.iter().map(|m| m.threads).max().unwrap_or(0),
-        seed: None,
+        // Every shard has this seed (checked above).
+        seed: first.seed,
         corpus: first.corpus.clone(),
         shard: None,
         counts,

@@ -57,8 +57,10 @@ pub struct Meta {
     pub cpu_model: Option<String>,
     /// Worker threads of the parallel pass.
     pub threads: usize,
-    /// Random seed: a study uses no randomness, so this is always `null`; kept so that every
-    /// dlxlab report carries the same context fields.
+    /// The `--permute` seed: each puzzle was solved under the random symmetry of this seed and
+    /// its line ([`super::permute`]); `null` when the puzzles were solved as given (a study uses
+    /// no other randomness). Studies of different seeds are different studies: `--resume` and
+    /// `dlxlab merge` refuse to mix them, and `dlxlab report --check` compares the seed.
     pub seed: Option<u64>,
     /// The input.
     pub corpus: CorpusMeta,

@@ -13,12 +13,14 @@
 //!   reports it as failed.
 //! - **Deterministic.** The rows are the same, apart from `time_ns`, for any thread count and any
 //!   shard split (unless a time budget is set: where a time budget stops a search depends on the
-//!   machine).
+//!   machine). Under `--permute` ([`permute`]) the symmetry of a puzzle depends on the seed and
+//!   its line only, so this holds there too.
 //! - **Atomic.** Files are written under `<name>.partial` and renamed when complete
 //!   ([`output`]). A stop request (Ctrl-C in the CLI) leaves `runs.csv.partial` holding whole
 //!   puzzles only; [`StudyConfig::resume`] continues from it (or from a truncated `runs.csv`).
 //! - **Resumed only into the same run.** A run records what it is a run of ([`provenance`]:
-//!   corpus SHA-256 and size, solvers and limits, shard, timing, version) before its first row;
+//!   corpus SHA-256 and size, solvers and limits, shard, timing, `--permute` seed, version)
+//!   before its first row;
 //!   a resume that differs in any of them is refused, naming each difference, before anything in
 //!   the directory is renamed, truncated or written. A fresh run into a directory holding an
 //!   interrupted one is refused unless [`StudyConfig::force`] says to discard it.
@@ -37,6 +39,7 @@ pub mod output;
 mod pairs;
 #[cfg(feature = "peer")]
 pub mod peer;
+pub mod permute;
 pub mod phases;
 mod plan;
 pub mod provenance;
@@ -164,6 +167,7 @@ pub fn study_alongside<T: Send>(
             .collect(),
         shard: (config.shard != Shard::ALL).then_some(config.shard),
         timing: timing_name(config.serial_timing).to_string(),
+        seed: config.permute,
     };
     let provenance_path = dir.join(PROVENANCE_PARTIAL);
     let recovered = resume::prepare_output(
@@ -198,6 +202,7 @@ pub fn study_alongside<T: Send>(
         serial_timing: config.serial_timing,
         skip_through: recovered.last_line,
         csv_rows: true,
+        permute: config.permute,
     };
     let mut reader = source.open().map_err(HarnessError::Corpus)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -296,7 +301,7 @@ pub fn study_alongside<T: Send>(
         rustc: env.rustc,
         cpu_model: env.cpu_model,
         threads: pool.current_num_threads(),
-        seed: None,
+        seed: config.permute,
         corpus: CorpusMeta {
             path: source.portable(),
             name: source.name(),

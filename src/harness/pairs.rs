@@ -10,6 +10,7 @@ use crate::corpus::Record;
 use crate::solvers::{Outcome, Status};
 use crate::sudoku::{check_solution, Grid};
 
+use super::permute::Posed;
 use super::phases::thread_cpu;
 use super::plan::{BlockSpec, Mode, Plan, SolverRun};
 use super::{HarnessError, Row};
@@ -92,9 +93,11 @@ pub(super) fn serial_times(
         };
         if let Some(run) = pick(plan, grid, k % per) {
             if row.status != Status::Invalid {
+                // The same permuted puzzle as the parallel pass (it depends on seed and line).
+                let posed = Posed::new(grid, plan.permute, records[k / per].line);
                 row.time_ns = run
                     .solver
-                    .run_checked(grid, &run.limits)
+                    .run_checked(posed.grid(), &run.limits)
                     .map_or(0, |o| o.stats.time_ns);
             }
         }
@@ -157,8 +160,23 @@ fn run_pair(record: &Record, plan: &Plan<'_>, slot: usize) -> Row {
         );
         return row;
     }
-    match run.solver.run_checked(grid, &run.limits) {
-        Ok(outcome) => fill_outcome(&mut row, grid, &outcome, run.solver.may_omit_solution()),
+    // Under --permute the solver sees the puzzle under the symmetry of (seed, line); its
+    // solution is mapped back and checked below against the puzzle as given.
+    let posed = Posed::new(grid, plan.permute, record.line);
+    match run.solver.run_checked(posed.grid(), &run.limits) {
+        Ok(outcome) => {
+            let status = outcome.status;
+            match posed.answer(outcome) {
+                Ok(outcome) => {
+                    fill_outcome(&mut row, grid, &outcome, run.solver.may_omit_solution())
+                }
+                Err(e) => {
+                    // An answer that cannot be mapped back is a wrong answer.
+                    row.status = status;
+                    row.error = format!("line {}: {}{e}", record.line, super::row::SOLVER_ERROR);
+                }
+            }
+        }
         Err(reason) => {
             // The solver gave no answer (an external program that crashed, hung or answered
             // garbage): one error row with the reason; status `limit` claims nothing, and no

@@ -44,6 +44,10 @@ pub struct Plan<'a> {
     /// Format each row as a `runs.csv` line (without header) on the worker that ran it; the sink
     /// then gets those bytes with the rows.
     pub csv_rows: bool,
+    /// `--permute SEED`: each puzzle is given to the solvers under the symmetry of its seed and
+    /// line ([`super::permute`]), and every answer is mapped back before it is checked and
+    /// written; `None`: as given.
+    pub permute: Option<u64>,
 }
 
 impl Plan<'_> {

@@ -2,8 +2,8 @@
 //!
 //! A study appends to `runs.csv.partial` only what belongs to the same run: the same corpus (its
 //! SHA-256 and size, not its name — two files of the same shape are not the same corpus), the same
-//! solvers in the same order with the same limits, the same shard, the same timing and the same
-//! dlxlab version. A fresh run records these in `provenance.json.partial` before its first row;
+//! solvers in the same order with the same limits, the same shard, the same timing, the same
+//! `--permute` seed (or none) and the same dlxlab version. A fresh run records these in `provenance.json.partial` before its first row;
 //! a finished run has them in `meta.json` (and no partial files). [`Provenance::differences`]
 //! names every field that differs, and the study refuses before it renames, truncates or writes
 //! anything.
@@ -75,6 +75,10 @@ pub struct Provenance {
     pub shard: Option<Shard>,
     /// Where `time_ns` comes from: `parallel` or `serial`.
     pub timing: String,
+    /// The `--permute` seed (`None`: puzzles as given). Absent in a record written before the
+    /// option existed, which was a run without it.
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 impl Provenance {
@@ -88,6 +92,7 @@ impl Provenance {
             solvers: meta.solvers.iter().map(SolverLimits::from).collect(),
             shard: meta.shard,
             timing: meta.timing.clone(),
+            seed: meta.seed,
         }
     }
 
@@ -135,6 +140,15 @@ impl Provenance {
                 recorded.timing, self.timing
             ));
         }
+        if self.seed != recorded.seed {
+            let seed =
+                |s: Option<u64>| s.map_or("no --permute".to_string(), |s| format!("--permute {s}"));
+            out.push(format!(
+                "another permutation seed: the run there is of {}, this one of {} (the puzzles the solvers saw differ)",
+                seed(recorded.seed),
+                seed(self.seed)
+            ));
+        }
         if self.dlxlab_version != recorded.dlxlab_version {
             out.push(format!(
                 "another dlxlab version: the run there was made by {}, this is {}",
@@ -169,6 +183,7 @@ mod tests {
             }],
             shard: None,
             timing: "parallel".into(),
+            seed: None,
         }
     }
 
@@ -186,10 +201,11 @@ mod tests {
         other.solvers[0].max_nodes = Some(5);
         other.shard = Some("1/2".parse().unwrap());
         other.timing = "serial".into();
+        other.seed = Some(7);
         other.dlxlab_version = "0.0.9".into();
         let found = sample().differences(&other);
-        assert_eq!(found.len(), 5, "{found:?}");
-        for (k, word) in ["corpus", "solvers", "shard", "timing", "version"]
+        assert_eq!(found.len(), 6, "{found:?}");
+        for (k, word) in ["corpus", "solvers", "shard", "timing", "seed", "version"]
             .iter()
             .enumerate()
         {

@@ -84,6 +84,18 @@ pub fn time_programs(
     expected_lines: u64,
     rounds: usize,
 ) -> Result<Vec<WholeResult>, WholeError> {
+    time_programs_checked(programs, expected_lines, rounds, &|_| None)
+}
+
+/// [`time_programs`], and the whole output of each program's untimed round handed to `check`,
+/// which returns what is wrong with its answers, if anything (the timed rounds' outputs are only
+/// counted, so that reading them costs nothing).
+pub fn time_programs_checked(
+    programs: &[Program],
+    expected_lines: u64,
+    rounds: usize,
+    check: &dyn Fn(&str) -> Option<String>,
+) -> Result<Vec<WholeResult>, WholeError> {
     if programs.is_empty() {
         return Err(WholeError::Empty);
     }
@@ -96,7 +108,8 @@ pub fn time_programs(
             order.reverse();
         }
         for p in order {
-            let run = run_once(&programs[p], expected_lines)?;
+            let check = (round == 0).then_some(check);
+            let run = run_once(&programs[p], expected_lines, check)?;
             runs[p].push(run);
         }
     }
@@ -128,8 +141,13 @@ pub fn time_programs(
         .collect())
 }
 
-/// Runs `program` once, reading and counting its output lines.
-fn run_once(program: &Program, expected_lines: u64) -> Result<Run, WholeError> {
+/// Runs `program` once, reading and counting its output lines; with `check`, the output is also
+/// kept and checked once the program has ended.
+fn run_once(
+    program: &Program,
+    expected_lines: u64,
+    check: Option<&dyn Fn(&str) -> Option<String>>,
+) -> Result<Run, WholeError> {
     let Some((exe, args)) = program.argv.split_first() else {
         return Err(WholeError::Empty);
     };
@@ -153,6 +171,7 @@ fn run_once(program: &Program, expected_lines: u64) -> Result<Run, WholeError> {
     };
     let mut lines = 0u64;
     let mut buf = vec![0u8; 1 << 16];
+    let mut kept = Vec::new();
     if let Some(mut stdout) = child.stdout.take() {
         loop {
             let n = stdout.read(&mut buf).map_err(output_error)?;
@@ -160,6 +179,9 @@ fn run_once(program: &Program, expected_lines: u64) -> Result<Run, WholeError> {
                 break;
             }
             lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+            if check.is_some() {
+                kept.extend_from_slice(&buf[..n]);
+            }
         }
     }
     let status = child.wait().map_err(output_error)?;
@@ -172,7 +194,7 @@ fn run_once(program: &Program, expected_lines: u64) -> Result<Run, WholeError> {
             "printed {lines} lines for {expected_lines} puzzle lines"
         ))
     } else {
-        None
+        check.and_then(|check| check(&String::from_utf8_lossy(&kept)))
     };
     Ok(Run { wall, cpu, error })
 }

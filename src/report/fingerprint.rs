@@ -43,7 +43,8 @@ pub struct DrawnWith {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fingerprint {
     /// The deterministic fields of `meta.json` (corpus, shard, line counts, solvers and limits,
-    /// rows, solver errors, disagreements, reconciliation, how ratings.csv was made), `null` without a `meta.json`.
+    /// rows, solver errors, disagreements, reconciliation, how ratings.csv was made, and the
+    /// `--permute` seed when there is one), `null` without a `meta.json`.
     pub study: serde_json::Value,
     /// `runs.csv` with the `time_ns` column removed: header and rows, sorted, one per line.
     pub runs_csv: FileDigest,
@@ -84,6 +85,12 @@ impl Fingerprint {
                         corpus.retain(|k, _| CORPUS_FIELDS.contains(&k.as_str()));
                     }
                     kept.insert(key.to_string(), value);
+                }
+                // The --permute seed decides what the solvers saw, so a study of another seed is
+                // another study; kept only when set, so that the fingerprints of studies run
+                // without it stay what they were.
+                if let Some(seed) = meta.get("seed").filter(|s| !s.is_null()) {
+                    kept.insert("seed".to_string(), seed.clone());
                 }
                 serde_json::Value::Object(kept)
             }

@@ -149,7 +149,8 @@ fn corpus_name(dir: &Path) -> String {
     })
 }
 
-/// The study's context from `meta.json` (revision, CPU, threads, timing), as one line.
+/// The study's context from `meta.json` (revision, CPU, threads, timing, `--permute` seed), as
+/// one line.
 fn study_context(dir: &Path) -> Option<String> {
     let v = read_meta(dir)?;
     let field = |k: &str| {
@@ -172,6 +173,7 @@ fn study_context(dir: &Path) -> Option<String> {
         ("cpu_model", "CPU"),
         ("threads", "threads"),
         ("timing", "timing"),
+        ("seed", "puzzles permuted with seed"),
     ] {
         if let Some(value) = field(key) {
             parts.push(format!("{label}: {value}"));

@@ -107,6 +107,45 @@ impl Transform {
         }
     }
 
+    /// The shape whose grids this element maps.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The inverse element: `t.inverse().apply(&t.apply(g)) == g` for every grid `g` of the shape
+    /// (and the other way round). Without transposition each part is inverted on its own; with
+    /// it, the inverse is also a transposition whose row order is the inverse of the column order
+    /// and the other way round (`out[i][j] = d[src[cols[j]][rows[i]]]` gives back
+    /// `src[a][b] = d⁻¹[out[rows⁻¹[b]][cols⁻¹[a]]]`), which keeps bands and stacks whole since
+    /// transposition needs square boxes.
+    pub fn inverse(&self) -> Transform {
+        let invert = |p: &[usize]| {
+            let mut inv = vec![0; p.len()];
+            for (i, &x) in p.iter().enumerate() {
+                inv[x] = i;
+            }
+            inv
+        };
+        let mut digits = vec![0u8; self.digits.len()];
+        for (d, &to) in self.digits.iter().enumerate() {
+            // A digit label, at most the side (61).
+            digits[to as usize] = d as u8;
+        }
+        let (rows, cols) = (invert(&self.rows), invert(&self.cols));
+        let (rows, cols) = if self.transpose {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        Transform {
+            shape: self.shape,
+            transpose: self.transpose,
+            rows,
+            cols,
+            digits,
+        }
+    }
+
     /// The image of `grid` (which must have this transform's shape).
     pub fn apply(&self, grid: &Grid) -> Grid {
         assert_eq!(
@@ -287,6 +326,59 @@ pub fn canonical(grid: &Grid) -> Result<Grid, CanonError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::{any, prop_assert, prop_assert_eq, proptest, ProptestConfig};
+    use rand::SeedableRng;
+
+    /// A random grid of `shape` that keeps the rules (a `Grid` always does): the pattern
+    /// solution `(c·(r mod R) + ⌊r/R⌋ + col) mod n + 1` for boxes of `R` x `c`, under a random
+    /// element, with each cell emptied with probability one half.
+    fn random_grid(shape: Shape, rng: &mut rand_pcg::Pcg64) -> Grid {
+        let (br, bc, n) = (shape.box_rows(), shape.box_cols(), shape.side());
+        let cells = (0..n * n)
+            .map(|k| {
+                let (r, c) = (k / n, k % n);
+                ((bc * (r % br) + r / br + c) % n + 1) as u8
+            })
+            .collect();
+        let full = Transform::random(shape, rng).apply(&Grid::from_cells(shape, cells).unwrap());
+        let cells = full
+            .cells()
+            .iter()
+            .map(|&d| if rng.random_bool(0.5) { d } else { 0 })
+            .collect();
+        Grid::from_cells(shape, cells).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// `--permute`'s round trip: the inverse undoes the element and the element undoes the
+        /// inverse, on every shape (transposition only where the boxes are square).
+        #[test]
+        fn the_inverse_undoes_every_element(seed in any::<u64>(), which in 0usize..5) {
+            let shape = [(3, 3), (2, 3), (3, 2), (2, 2), (2, 4)][which];
+            let shape = Shape::new(shape.0, shape.1).unwrap();
+            let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+            let t = Transform::random(shape, &mut rng);
+            let grid = random_grid(shape, &mut rng);
+            let back = t.inverse();
+            prop_assert_eq!(back.apply(&t.apply(&grid)), grid.clone());
+            prop_assert_eq!(t.apply(&back.apply(&grid)), grid);
+            prop_assert_eq!(back.inverse(), t.clone());
+            prop_assert!(shape.box_rows() == shape.box_cols() || !t.transpose);
+        }
+    }
+
+    #[test]
+    fn transposition_is_drawn_for_square_boxes_only() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
+        let draws: Vec<bool> = (0..64)
+            .map(|_| Transform::random(Shape::CLASSIC, &mut rng).transpose)
+            .collect();
+        assert!(draws.contains(&true) && draws.contains(&false));
+        let wide = Shape::new(2, 3).unwrap();
+        assert!((0..64).all(|_| !Transform::random(wide, &mut rng).transpose));
+    }
 
     #[test]
     fn arrangements_are_distinct_permutations() {

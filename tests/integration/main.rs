@@ -21,6 +21,7 @@ mod logic_rating;
 mod logic_techniques;
 mod logic_wings;
 mod never_silent;
+mod permute;
 mod puzzle_input;
 mod report_check;
 mod report_pipeline;

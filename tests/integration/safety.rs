@@ -73,6 +73,7 @@ mod resume {
             resume: false,
             force: false,
             chunk_lines: 4,
+            permute: None,
         }
     }
 

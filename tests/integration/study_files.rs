@@ -356,6 +356,7 @@ mod resume_puzzles {
             resume: false,
             force: false,
             chunk_lines,
+            permute: None,
         }
     }
 
