@@ -77,6 +77,9 @@ struct Run {
     error: Option<String>,
 }
 
+/// A check of a program's whole output: what is wrong with its answers, if anything.
+pub type Check<'a> = dyn Fn(&str) -> Option<String> + 'a;
+
 /// Times `programs` over `rounds` timed rounds (after one untimed round), each output checked to
 /// have `expected_lines` lines. The first program is the reference of the ratios.
 pub fn time_programs(
@@ -94,7 +97,7 @@ pub fn time_programs_checked(
     programs: &[Program],
     expected_lines: u64,
     rounds: usize,
-    check: &dyn Fn(&str) -> Option<String>,
+    check: &Check<'_>,
 ) -> Result<Vec<WholeResult>, WholeError> {
     if programs.is_empty() {
         return Err(WholeError::Empty);
@@ -146,7 +149,7 @@ pub fn time_programs_checked(
 fn run_once(
     program: &Program,
     expected_lines: u64,
-    check: Option<&dyn Fn(&str) -> Option<String>>,
+    check: Option<&Check<'_>>,
 ) -> Result<Run, WholeError> {
     let Some((exe, args)) = program.argv.split_first() else {
         return Err(WholeError::Empty);
