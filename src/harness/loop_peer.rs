@@ -24,9 +24,10 @@
 //!
 //! # How `bench` uses it
 //!
-//! [`LoopPeer::validate`] runs the program once with `PASSES` 0 and checks every answer: each
-//! solution against the rules and the givens ([`check_solution`]), and each status (unique,
-//! multiple, none) against a reference solver's. Each timed pass of `bench` then starts the
+//! [`LoopPeer::validate`] runs the program once with `PASSES` 0 and checks every answer
+//! ([`check_answers`]): each solution, mapped back under `--permute` ([`super::permute`]), against
+//! the rules and the givens of the puzzle as given ([`crate::sudoku::check_solution`]), and each
+//! status (unique, multiple, none) against a reference solver's. Each timed pass of `bench` then starts the
 //! program with `PASSES` 1 and the same warm-up ([`LoopPeer::pass`]), so that its passes alternate
 //! with the built-in solvers' in the same rounds; the time is the one the program reports, so
 //! starting the process and reading the file are not counted.
