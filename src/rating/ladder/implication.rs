@@ -188,3 +188,51 @@ fn tarjan(g: &Graph) -> Vec<Vec<u32>> {
     }
     comps
 }
+
+/// EXPERIMENT: tdoku-like single pass: refute an ancestor on the DFS path that reaches a literal
+/// and, earlier in the same subtree, its negation.
+pub(super) fn refute_on_the_way(p: &Propagator) -> Refuted {
+    let g = Graph::build(p);
+    let n = g.lits.len();
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut counter = 0u32;
+    let mut refuted = Vec::new();
+    let mut frames: Vec<(u32, usize)> = Vec::new();
+    // Roots: positive literals in order, as tdoku.
+    for root in (0..n as u32).step_by(2) {
+        if index[root as usize] != UNSEEN {
+            continue;
+        }
+        index[root as usize] = counter;
+        counter += 1;
+        frames.push((root, 0));
+        while let Some(&mut (v, ref mut pos)) = frames.last_mut() {
+            let succ = g.successors(v as usize);
+            if let Some(&w) = succ.get(*pos) {
+                *pos += 1;
+                if index[w as usize] == UNSEEN {
+                    let neg = index[(w ^ 1) as usize];
+                    if neg != UNSEEN {
+                        if let Some(&(a, _)) =
+                            frames.iter().rev().find(|&&(a, _)| index[a as usize] <= neg)
+                        {
+                            refuted.push(g.lits[a as usize]);
+                        }
+                    }
+                    index[w as usize] = counter;
+                    counter += 1;
+                    frames.push((w, 0));
+                }
+                continue;
+            }
+            frames.pop();
+        }
+    }
+    refuted.sort_unstable();
+    refuted.dedup();
+    if refuted.iter().any(|l| refuted.binary_search(&(l ^ 1)).is_ok()) {
+        return Refuted::Contradiction;
+    }
+    Refuted::Literals(refuted)
+}

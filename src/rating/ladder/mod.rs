@@ -74,7 +74,12 @@ pub fn probe(grid: &Grid, rung: Rung) -> Result<Probe, LadderError> {
             return Ok(());
         }
         while !p.cells_decided() {
-            match implication::refute(p) {
+            let found = if std::env::var_os("LADDER_SCC1").is_some() {
+                implication::refute_on_the_way(p)
+            } else {
+                implication::refute(p)
+            };
+            match found {
                 Refuted::Contradiction => return Err(Conflict),
                 Refuted::Literals(lits) if lits.is_empty() => break,
                 Refuted::Literals(lits) => {

@@ -59,6 +59,10 @@ pub(super) struct Model {
     pub constraints: Vec<Constraint>,
     /// For each variable, the constraints it occurs in (either sign).
     pub occurs: Vec<Vec<u32>>,
+    /// EXPERIMENT band patterns.
+    pub patterns: Vec<[u16; 9]>,
+    /// EXPERIMENT per var.
+    pub pattern_occurs: Vec<Vec<u32>>,
 }
 
 impl Model {
@@ -102,7 +106,18 @@ impl Model {
             lits: Vec::new(),
             constraints: Vec::new(),
             occurs: vec![Vec::new(); VARS],
+            patterns: Vec::new(),
+            pattern_occurs: vec![Vec::new(); VARS],
         };
+        for band in 0..3 {
+            for d in 0..9 {
+                let pat: [u16; 9] = std::array::from_fn(|k| h_lit((band * 3 + k / 3) * 3 + k % 3, d));
+                for &l in &pat {
+                    m.pattern_occurs[(l >> 1) as usize].push(m.patterns.len() as u32);
+                }
+                m.patterns.push(pat);
+            }
+        }
         let units: Vec<[usize; 9]> = (0..27).map(unit_cells).collect();
         // Rung 0: a cell holds exactly one digit; a unit holds each digit at most once.
         for cell in 0..81 {
@@ -116,10 +131,12 @@ impl Model {
             }
         }
         // Rung 1: a unit holds each digit at least once.
-        for unit in &units {
+        for (u, unit) in units.iter().enumerate() {
             for d in 0..9 {
                 let lits: Vec<u16> = unit.iter().map(|&c| cell_lit(c, d)).collect();
-                m.at_least(&lits, 1, Rung::HiddenSingles);
+                let exp = std::env::var("LADDER_EXP").unwrap_or_default();
+                let r = if exp.contains('h') && (9..18).contains(&u) { Rung::LockedCandidates } else { Rung::HiddenSingles };
+                m.at_least(&lits, 1, r);
             }
         }
         // Rungs 2 and 3: triad variables defined by their cells, exactly one per line and box.
@@ -132,14 +149,23 @@ impl Model {
                     let mut lits: Vec<u16> =
                         triad_cells(t).iter().map(|&c| cell_lit(c, d)).collect();
                     lits.push(lit(t, d) ^ 1);
-                    m.exactly(&lits, 1, rung);
+                    let exp = std::env::var("LADDER_EXP").unwrap_or_default();
+                    let r = if rung == Rung::LockedCandidates && !exp.is_empty() { Rung::LockedRows } else { rung };
+                    m.exactly(&lits, 1, r);
                 }
             }
             for line in 0..9 {
                 for d in 0..9 {
                     // The three triads of a line: t = line*3 + 0..3.
                     let lits: Vec<u16> = (0..3).map(|i| lit(line * 3 + i, d)).collect();
-                    m.exactly(&lits, 1, rung);
+                    let exp = std::env::var("LADDER_EXP").unwrap_or_default();
+                    if rung == Rung::LockedCandidates && !exp.is_empty() {
+                        // line at-most (pointing) / at-least (claiming)
+                        m.at_least(&lits, 1, if exp.contains('c') { Rung::LockedRows } else { rung });
+                        m.at_most(&lits, 1, if exp.contains('p') { Rung::LockedRows } else { rung });
+                    } else {
+                        m.exactly(&lits, 1, rung);
+                    }
                 }
             }
             for band in 0..3 {
@@ -156,7 +182,13 @@ impl Model {
                                 }
                             })
                             .collect();
-                        m.exactly(&lits, 1, rung);
+                        let exp = std::env::var("LADDER_EXP").unwrap_or_default();
+                        if rung == Rung::LockedCandidates && !exp.is_empty() {
+                            m.at_least(&lits, 1, if exp.contains('p') { Rung::LockedRows } else { rung });
+                            m.at_most(&lits, 1, if exp.contains('c') { Rung::LockedRows } else { rung });
+                        } else {
+                            m.exactly(&lits, 1, rung);
+                        }
                     }
                 }
             }
