@@ -98,6 +98,14 @@ pub fn run(args: LadderArgs) -> anyhow::Result<ExitCode> {
     }
     writeln!(
         out,
+        "{:>5}  {:<18}  {:>6}  {:>7.2}  (jczsolve, rust_sudoku: tdoku's `shr`; not a rung)",
+        "2*",
+        "band-solvers",
+        ladder.band_solvers,
+        ladder.band_solvers_percent()
+    )?;
+    writeln!(
+        out,
         "{} unique puzzles; {} need a guess even at the top level",
         ladder.unique(),
         ladder.beyond

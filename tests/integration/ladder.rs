@@ -25,13 +25,31 @@ fn ladder_prints_the_table_and_writes_a_row_per_line_for_any_thread_count() {
         let out = format!("rows{threads}.csv");
         let table = format!("table{threads}.csv");
         let run = run_ok(dlxlab(dir.path()).args([
-            "ladder", "--corpus", "c.txt", "--out", &out, "--table", &table, "--threads",
-            threads, "--quiet",
+            "ladder",
+            "--corpus",
+            "c.txt",
+            "--out",
+            &out,
+            "--table",
+            &table,
+            "--threads",
+            threads,
+            "--quiet",
         ]));
         let stdout = String::from_utf8(run.stdout).unwrap();
-        assert!(stdout.contains("    4  triads                   4    66.67"), "{stdout}");
-        assert!(stdout.contains("6 unique puzzles; 1 need a guess"), "{stdout}");
-        assert!(run.stderr.is_empty(), "--quiet: {}", String::from_utf8_lossy(&run.stderr));
+        assert!(
+            stdout.contains("    4  triads                   4    66.67"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("6 unique puzzles; 1 need a guess"),
+            "{stdout}"
+        );
+        assert!(
+            run.stderr.is_empty(),
+            "--quiet: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
         let rows = std::fs::read_to_string(dir.path().join(&out)).unwrap();
         let table = std::fs::read_to_string(dir.path().join(&table)).unwrap();
         outputs.push((stdout, rows, table));
@@ -80,8 +98,15 @@ fn rate_carries_the_inference_level() {
     ]));
     let text = String::from_utf8(run.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].ends_with(",se_profile,inference_level"), "{}", lines[0]);
-    let last: Vec<&str> = lines[1..].iter().map(|l| l.rsplit(',').next().unwrap()).collect();
+    assert!(
+        lines[0].ends_with(",se_profile,inference_level"),
+        "{}",
+        lines[0]
+    );
+    let last: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
     assert_eq!(last, ["1", "2", "", ""]);
 }
 
@@ -108,7 +133,8 @@ fn the_17_clue_ladder_matches_tdoku() {
         .skip(1)
         .map(|l| l.rsplit(',').next().unwrap().parse().unwrap())
         .collect();
-    for (level, tdoku) in [(0, 0.0), (1, 44.6), (3, 76.0), (4, 78.7)] {
+    // Row 6 is the band solvers' (jczsolve, rust_sudoku): tdoku's `shr`, 70.5 %.
+    for (level, tdoku) in [(0, 0.0), (1, 44.6), (3, 76.0), (4, 78.7), (6, 70.5)] {
         assert!(
             (percent[level] - tdoku).abs() <= 0.1,
             "level {level}: {} against tdoku's {tdoku}",

@@ -73,7 +73,11 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     // Issue 26: which Sudoku Explainer the rating reproduces (the default profile).
     assert_eq!(kite[10], "sample");
     // Issue 34: the weakest level of the inference ladder that solves it with no guess.
-    assert!(["4", "5", "none"].contains(&kite[11]), "inference level: {}", kite[11]);
+    assert!(
+        ["4", "5", "none"].contains(&kite[11]),
+        "inference level: {}",
+        kite[11]
+    );
     let bad: Vec<&str> = lines[2].split(',').collect();
     assert_eq!(bad[0], "3");
     assert_eq!(bad[3], "");

@@ -30,7 +30,7 @@ use crate::solvers::{SolveLimits, Solver, Status};
 use crate::sudoku::{Grid, Shape};
 
 use implication::Refuted;
-use propagate::{Conflict, Propagator};
+use propagate::{Conflict, Propagator, Rules};
 
 /// What the propagation of one rung made of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,10 +59,23 @@ pub enum LadderError {
 
 /// Runs the propagation of `rung` from the givens of `grid`.
 pub fn probe(grid: &Grid, rung: Rung) -> Result<Probe, LadderError> {
+    run(grid, Rules::Rung(rung))
+}
+
+/// Runs the propagation of the band solvers that tdoku's table files under locked candidates
+/// along rows (`shr`: jczsolve, rust_sudoku): naked singles, hidden singles in rows and boxes
+/// but not columns, locked candidates where rows cross boxes, and a digit confined to one column
+/// of a box leaving the rest of that column — no hidden single and no claiming along columns.
+/// Not a rung: it lacks part of rung 1, so it is reported beside the ladder (docs/ladder.md).
+pub fn probe_band_solvers(grid: &Grid) -> Result<Probe, LadderError> {
+    run(grid, Rules::BandSolvers)
+}
+
+fn run(grid: &Grid, rules: Rules) -> Result<Probe, LadderError> {
     if grid.shape() != Shape::CLASSIC {
         return Err(LadderError::Shape(grid.shape().side()));
     }
-    let mut p = Propagator::new(rung);
+    let mut p = Propagator::new(rules);
     let run = |p: &mut Propagator| -> Result<(), Conflict> {
         for (cell, &digit) in grid.cells().iter().enumerate() {
             if digit != 0 {
@@ -70,16 +83,11 @@ pub fn probe(grid: &Grid, rung: Rung) -> Result<Probe, LadderError> {
             }
         }
         p.propagate()?;
-        if rung < Rung::Scc {
+        if rules != Rules::Rung(Rung::Scc) {
             return Ok(());
         }
         while !p.cells_decided() {
-            let found = if std::env::var_os("LADDER_SCC1").is_some() {
-                implication::refute_on_the_way(p)
-            } else {
-                implication::refute(p)
-            };
-            match found {
+            match implication::refute(p) {
                 Refuted::Contradiction => return Err(Conflict),
                 Refuted::Literals(lits) if lits.is_empty() => break,
                 Refuted::Literals(lits) => {

@@ -51,6 +51,8 @@ pub(super) struct Constraint {
     pub need: u8,
     /// The lowest rung whose propagation includes it.
     pub rung: Rung,
+    /// Whether the band solvers' propagation ([`super::probe_band_solvers`]) includes it.
+    pub band: bool,
 }
 
 /// All constraints of every rung, with the constraints each variable occurs in.
@@ -59,10 +61,6 @@ pub(super) struct Model {
     pub constraints: Vec<Constraint>,
     /// For each variable, the constraints it occurs in (either sign).
     pub occurs: Vec<Vec<u32>>,
-    /// EXPERIMENT band patterns.
-    pub patterns: Vec<[u16; 9]>,
-    /// EXPERIMENT per var.
-    pub pattern_occurs: Vec<Vec<u32>>,
 }
 
 impl Model {
@@ -77,7 +75,7 @@ impl Model {
         &self.lits[c.start as usize..c.start as usize + c.len as usize]
     }
 
-    fn at_least(&mut self, lits: &[u16], need: usize, rung: Rung) {
+    fn at_least(&mut self, lits: &[u16], need: usize, rung: Rung, band: bool) {
         let id = self.constraints.len() as u32;
         for &l in lits {
             self.occurs[(l >> 1) as usize].push(id);
@@ -87,18 +85,19 @@ impl Model {
             len: lits.len() as u8,
             need: need as u8,
             rung,
+            band,
         });
         self.lits.extend_from_slice(lits);
     }
 
-    fn exactly(&mut self, lits: &[u16], n: usize, rung: Rung) {
-        self.at_least(lits, n, rung);
-        self.at_most(lits, n, rung);
+    fn exactly(&mut self, lits: &[u16], n: usize, rung: Rung, band: bool) {
+        self.at_least(lits, n, rung, band);
+        self.at_most(lits, n, rung, band);
     }
 
-    fn at_most(&mut self, lits: &[u16], n: usize, rung: Rung) {
+    fn at_most(&mut self, lits: &[u16], n: usize, rung: Rung, band: bool) {
         let negated: Vec<u16> = lits.iter().map(|l| l ^ 1).collect();
-        self.at_least(&negated, lits.len() - n, rung);
+        self.at_least(&negated, lits.len() - n, rung, band);
     }
 
     fn build() -> Model {
@@ -106,42 +105,36 @@ impl Model {
             lits: Vec::new(),
             constraints: Vec::new(),
             occurs: vec![Vec::new(); VARS],
-            patterns: Vec::new(),
-            pattern_occurs: vec![Vec::new(); VARS],
         };
-        for band in 0..3 {
-            for d in 0..9 {
-                let pat: [u16; 9] = std::array::from_fn(|k| h_lit((band * 3 + k / 3) * 3 + k % 3, d));
-                for &l in &pat {
-                    m.pattern_occurs[(l >> 1) as usize].push(m.patterns.len() as u32);
-                }
-                m.patterns.push(pat);
-            }
-        }
         let units: Vec<[usize; 9]> = (0..27).map(unit_cells).collect();
         // Rung 0: a cell holds exactly one digit; a unit holds each digit at most once.
         for cell in 0..81 {
             let lits: Vec<u16> = (0..9).map(|d| cell_lit(cell, d)).collect();
-            m.exactly(&lits, 1, Rung::NakedSingles);
+            m.exactly(&lits, 1, Rung::NakedSingles, true);
         }
         for unit in &units {
             for d in 0..9 {
                 let lits: Vec<u16> = unit.iter().map(|&c| cell_lit(c, d)).collect();
-                m.at_most(&lits, 1, Rung::NakedSingles);
+                m.at_most(&lits, 1, Rung::NakedSingles, true);
             }
         }
-        // Rung 1: a unit holds each digit at least once.
+        // Rung 1: a unit holds each digit at least once (the band solvers: rows and boxes only).
         for (u, unit) in units.iter().enumerate() {
             for d in 0..9 {
                 let lits: Vec<u16> = unit.iter().map(|&c| cell_lit(c, d)).collect();
-                let exp = std::env::var("LADDER_EXP").unwrap_or_default();
-                let r = if exp.contains('h') && (9..18).contains(&u) { Rung::LockedCandidates } else { Rung::HiddenSingles };
-                m.at_least(&lits, 1, r);
+                m.at_least(&lits, 1, Rung::HiddenSingles, !(9..18).contains(&u));
             }
         }
-        // Rungs 2 and 3: triad variables defined by their cells, exactly one per line and box.
+        // Rungs 2 and 3: triad variables defined by their cells, exactly one per line and box. The
+        // band solvers have all of rung 2 and, of rung 3, a digit that a box confines to one
+        // column leaving the rest of the column (pointing): "at most one" along the column, "at
+        // least one" in the box.
         for (rung, lit, triad_cells) in [
-            (Rung::LockedRows, h_lit as fn(usize, usize) -> u16, h_cells as fn(usize) -> [usize; 3]),
+            (
+                Rung::LockedRows,
+                h_lit as fn(usize, usize) -> u16,
+                h_cells as fn(usize) -> [usize; 3],
+            ),
             (Rung::LockedCandidates, v_lit, v_cells),
         ] {
             for t in 0..27 {
@@ -149,23 +142,15 @@ impl Model {
                     let mut lits: Vec<u16> =
                         triad_cells(t).iter().map(|&c| cell_lit(c, d)).collect();
                     lits.push(lit(t, d) ^ 1);
-                    let exp = std::env::var("LADDER_EXP").unwrap_or_default();
-                    let r = if rung == Rung::LockedCandidates && !exp.is_empty() { Rung::LockedRows } else { rung };
-                    m.exactly(&lits, 1, r);
+                    m.exactly(&lits, 1, rung, true);
                 }
             }
             for line in 0..9 {
                 for d in 0..9 {
                     // The three triads of a line: t = line*3 + 0..3.
                     let lits: Vec<u16> = (0..3).map(|i| lit(line * 3 + i, d)).collect();
-                    let exp = std::env::var("LADDER_EXP").unwrap_or_default();
-                    if rung == Rung::LockedCandidates && !exp.is_empty() {
-                        // line at-most (pointing) / at-least (claiming)
-                        m.at_least(&lits, 1, if exp.contains('c') { Rung::LockedRows } else { rung });
-                        m.at_most(&lits, 1, if exp.contains('p') { Rung::LockedRows } else { rung });
-                    } else {
-                        m.exactly(&lits, 1, rung);
-                    }
+                    m.at_least(&lits, 1, rung, rung == Rung::LockedRows);
+                    m.at_most(&lits, 1, rung, true);
                 }
             }
             for band in 0..3 {
@@ -182,13 +167,8 @@ impl Model {
                                 }
                             })
                             .collect();
-                        let exp = std::env::var("LADDER_EXP").unwrap_or_default();
-                        if rung == Rung::LockedCandidates && !exp.is_empty() {
-                            m.at_least(&lits, 1, if exp.contains('p') { Rung::LockedRows } else { rung });
-                            m.at_most(&lits, 1, if exp.contains('c') { Rung::LockedRows } else { rung });
-                        } else {
-                            m.exactly(&lits, 1, rung);
-                        }
+                        m.at_least(&lits, 1, rung, true);
+                        m.at_most(&lits, 1, rung, rung == Rung::LockedRows);
                     }
                 }
             }
@@ -197,7 +177,7 @@ impl Model {
         for t in 0..27 {
             for lit in [h_lit as fn(usize, usize) -> u16, v_lit] {
                 let lits: Vec<u16> = (0..9).map(|d| lit(t, d)).collect();
-                m.exactly(&lits, 3, Rung::Triads);
+                m.exactly(&lits, 3, Rung::Triads, false);
             }
         }
         m

@@ -16,21 +16,30 @@ const OPEN: u8 = 0;
 const TRUE: u8 = 1;
 const FALSE: u8 = 2;
 
+/// Which constraints a propagation uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rules {
+    /// Those of this rung and the rungs below.
+    Rung(Rung),
+    /// Those of the band solvers' propagation ([`super::probe_band_solvers`]).
+    BandSolvers,
+}
+
 /// The decided variables and the queue of those not yet propagated.
 pub(super) struct Propagator {
     model: &'static Model,
-    rung: Rung,
+    rules: Rules,
     value: Vec<u8>,
     queue: Vec<u16>,
     open: Vec<u16>,
 }
 
 impl Propagator {
-    /// Nothing decided; constraints of rungs above `rung` are ignored.
-    pub fn new(rung: Rung) -> Propagator {
+    /// Nothing decided; only the constraints of `rules` propagate.
+    pub fn new(rules: Rules) -> Propagator {
         Propagator {
             model: Model::get(),
-            rung,
+            rules,
             value: vec![OPEN; VARS],
             queue: Vec::new(),
             open: Vec::with_capacity(10),
@@ -65,43 +74,15 @@ impl Propagator {
 
     /// Propagates every queued decision to a fixpoint.
     pub fn propagate(&mut self) -> Result<(), Conflict> {
-        let band = std::env::var_os("LADDER_BAND").is_some() && self.rung >= Rung::LockedRows;
         while let Some(var) = self.queue.pop() {
             let model = self.model;
-            if band {
-                for &id in &model.pattern_occurs[var as usize] {
-                    let pat = model.patterns[id as usize];
-                    const PERMS: [[usize; 3]; 6] =
-                        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-                    let (mut union, mut inter) = (0u16, 0x1ffu16);
-                    for perm in PERMS {
-                        let mask: u16 = (0..3).map(|i| 1u16 << (i * 3 + perm[i])).sum();
-                        let ok = (0..9).all(|k| match self.lit_value(pat[k]) {
-                            Some(false) => mask >> k & 1 == 0,
-                            Some(true) => mask >> k & 1 == 1,
-                            None => true,
-                        });
-                        if ok {
-                            union |= mask;
-                            inter &= mask;
-                        }
-                    }
-                    if union == 0 {
-                        self.queue.clear();
-                        return Err(Conflict);
-                    }
-                    for k in 0..9 {
-                        if union >> k & 1 == 0 {
-                            self.assert(pat[k] ^ 1)?;
-                        } else if inter >> k & 1 == 1 {
-                            self.assert(pat[k])?;
-                        }
-                    }
-                }
-            }
             for &id in &model.occurs[var as usize] {
                 let c = &model.constraints[id as usize];
-                if c.rung > self.rung {
+                let active = match self.rules {
+                    Rules::Rung(rung) => c.rung <= rung,
+                    Rules::BandSolvers => c.band,
+                };
+                if !active {
                     continue;
                 }
                 self.open.clear();

@@ -12,12 +12,19 @@ use std::io::Write;
 use rayon::prelude::*;
 
 use super::rung::Rung;
-use super::{inference_level, level_text, LadderError};
+use super::{inference_level, level_text, probe_band_solvers, LadderError, Probe};
 use crate::solvers::Status;
 use crate::sudoku::Grid;
 
 /// The CSV header of the per-puzzle rows.
-pub const COLUMNS: [&str; 6] = ["line", "puzzle", "status", "inference_level", "rung", "error"];
+pub const COLUMNS: [&str; 6] = [
+    "line",
+    "puzzle",
+    "status",
+    "inference_level",
+    "rung",
+    "error",
+];
 
 /// One puzzle line's place on the ladder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,18 +39,24 @@ pub struct LadderRow {
     pub level: Option<Rung>,
     /// Why the line has no level (empty for a unique puzzle).
     pub error: String,
+    /// Whether the band solvers' propagation ([`probe_band_solvers`]) solves the puzzle with no
+    /// guess (false unless it is unique). Counted in the table, not written in the rows.
+    pub band_solvers: bool,
 }
 
 /// The row of one corpus line (its first field is the puzzle).
 pub fn ladder_line(line: u64, text: &str) -> LadderRow {
     let puzzle = text.split_whitespace().next().unwrap_or("").to_string();
-    let (status, level, error) = match Grid::parse(&puzzle) {
-        Err(e) => (Status::Invalid, None, e.to_string()),
+    let (status, level, error, band_solvers) = match Grid::parse(&puzzle) {
+        Err(e) => (Status::Invalid, None, e.to_string(), false),
         Ok(grid) => match inference_level(&grid) {
-            Ok(level) => (Status::Unique, level, String::new()),
-            Err(e @ LadderError::Shape(_)) => (Status::Invalid, None, e.to_string()),
-            Err(e @ LadderError::Multiple) => (Status::Multiple, None, e.to_string()),
-            Err(e @ LadderError::NoSolution) => (Status::None, None, e.to_string()),
+            Ok(level) => {
+                let band = matches!(probe_band_solvers(&grid), Ok(Probe::Solved(_)));
+                (Status::Unique, level, String::new(), band)
+            }
+            Err(e @ LadderError::Shape(_)) => (Status::Invalid, None, e.to_string(), false),
+            Err(e @ LadderError::Multiple) => (Status::Multiple, None, e.to_string(), false),
+            Err(e @ LadderError::NoSolution) => (Status::None, None, e.to_string(), false),
         },
     };
     LadderRow {
@@ -52,6 +65,7 @@ pub fn ladder_line(line: u64, text: &str) -> LadderRow {
         status,
         level,
         error,
+        band_solvers,
     }
 }
 
@@ -74,7 +88,11 @@ pub fn ladder_lines(lines: &[(u64, &str)], progress: &(dyn Fn(u64) + Sync)) -> V
 /// Writes one row (the columns of [`COLUMNS`]).
 pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &LadderRow) -> csv::Result<()> {
     let unique = row.status == Status::Unique;
-    let level = if unique { level_text(row.level) } else { String::new() };
+    let level = if unique {
+        level_text(row.level)
+    } else {
+        String::new()
+    };
     let rung = match (unique, row.level) {
         (true, Some(r)) => r.name(),
         _ => "",
@@ -102,6 +120,8 @@ pub struct LadderTable {
     pub no_solution: u64,
     /// Lines that are not 9x9 puzzles.
     pub invalid: u64,
+    /// Unique puzzles the band solvers' propagation solves with no guess (beside the ladder).
+    pub band_solvers: u64,
 }
 
 /// One line of the ladder table.
@@ -120,6 +140,7 @@ impl LadderTable {
     pub fn of(rows: &[LadderRow]) -> LadderTable {
         let mut t = LadderTable::default();
         for row in rows {
+            t.band_solvers += u64::from(row.band_solvers);
             match (row.status, row.level) {
                 (Status::Unique, Some(r)) => t.first_solved_at[r.level() as usize] += 1,
                 (Status::Unique, None) => t.beyond += 1,
@@ -158,7 +179,16 @@ impl LadderTable {
             .collect()
     }
 
-    /// The table as CSV: `level,rung,solved,unique,percent`.
+    /// [`Self::band_solvers`] as a percentage of the unique puzzles.
+    pub fn band_solvers_percent(&self) -> f64 {
+        match self.unique() {
+            0 => 0.0,
+            unique => 100.0 * self.band_solvers as f64 / unique as f64,
+        }
+    }
+
+    /// The table as CSV: `level,rung,solved,unique,percent`, then the band solvers' line with
+    /// level `2*` and rung `band-solvers`.
     pub fn write_csv<W: Write>(&self, out: W) -> csv::Result<()> {
         let mut w = csv::Writer::from_writer(out);
         w.write_record(["level", "rung", "solved", "unique", "percent"])?;
@@ -172,6 +202,13 @@ impl LadderTable {
                 &format!("{:.2}", l.percent),
             ])?;
         }
+        w.write_record([
+            "2*",
+            "band-solvers",
+            &self.band_solvers.to_string(),
+            &unique,
+            &format!("{:.2}", self.band_solvers_percent()),
+        ])?;
         w.flush()?;
         Ok(())
     }

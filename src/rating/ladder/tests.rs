@@ -75,7 +75,12 @@ fn each_level_has_a_puzzle_that_needs_exactly_it() {
         assert_eq!(inference_level(&grid), Ok(level), "{}", grid.to_line());
         for rung in Rung::ALL {
             let solved = matches!(probe(&grid, rung).unwrap(), Probe::Solved(_));
-            assert_eq!(solved, level.is_some_and(|l| l <= rung), "{rung} on {}", grid.to_line());
+            assert_eq!(
+                solved,
+                level.is_some_and(|l| l <= rung),
+                "{rung} on {}",
+                grid.to_line()
+            );
         }
     }
 }
@@ -141,6 +146,33 @@ fn only_locked_rows_depends_on_the_orientation() {
     assert_eq!(inference_level(&t), Ok(Some(Rung::LockedCandidates)));
 }
 
+/// The band solvers' rules are a subset of rung 3's: what they solve, rung 3 solves, and with the
+/// puzzle's solution.
+#[test]
+fn the_band_solvers_stay_within_locked_candidates() {
+    for (grid, level) in puzzles() {
+        match probe_band_solvers(&grid).unwrap() {
+            Probe::Solved(g) => {
+                assert_eq!(g, solution(&grid));
+                assert!(level.is_some_and(|l| l <= Rung::LockedCandidates));
+            }
+            Probe::Stuck(_) => {}
+            Probe::Contradiction => panic!("refuted {}", grid.to_line()),
+        }
+    }
+    // Naked singles read the columns too: a row emptied entirely is filled from its columns.
+    let mut cells = pattern_grid();
+    for c in 0..9 {
+        cells[c] = 0;
+    }
+    let row_gone = Grid::from_cells(Shape::CLASSIC, cells).unwrap();
+    assert_eq!(inference_level(&row_gone), Ok(Some(Rung::NakedSingles)));
+    assert!(matches!(
+        probe_band_solvers(&row_gone),
+        Ok(Probe::Solved(_))
+    ));
+}
+
 #[test]
 fn puzzles_without_one_solution_are_refused() {
     let empty = Grid::parse(&".".repeat(81)).unwrap();
@@ -160,11 +192,17 @@ fn the_table_counts_each_puzzle_at_its_level_and_above() {
         .iter()
         .enumerate()
         .map(|(k, (g, _))| table::ladder_line(k as u64 + 1, &g.to_line()))
-        .chain([table::ladder_line(99, "bad"), table::ladder_line(100, &".".repeat(81))])
+        .chain([
+            table::ladder_line(99, "bad"),
+            table::ladder_line(100, &".".repeat(81)),
+        ])
         .collect();
     let t = table::LadderTable::of(&rows);
     assert_eq!(t.unique(), 7);
-    assert_eq!((t.beyond, t.invalid, t.multiple, t.no_solution), (1, 1, 1, 0));
+    assert_eq!(
+        (t.beyond, t.invalid, t.multiple, t.no_solution),
+        (1, 1, 1, 0)
+    );
     let solved: Vec<u64> = t.levels().iter().map(|l| l.solved).collect();
     assert_eq!(solved, [1, 2, 3, 4, 5, 6]);
     let mut csv = Vec::new();
