@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(h_cells(0), [0, 1, 2]);
         assert_eq!(h_cells(5), [15, 16, 17]);
         assert_eq!(v_cells(0), [0, 9, 18]);
-        assert_eq!(v_cells(5), [28, 37, 46]);
+        assert_eq!(v_cells(5), [55, 64, 73]);
         assert_eq!(unit_cells(18 + 4), [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         let m = Model::get();
         assert!(m.occurs.iter().all(|o| !o.is_empty()));

@@ -103,10 +103,11 @@ impl Propagator {
                     return Err(Conflict);
                 }
                 if missing == self.open.len() {
-                    for i in 0..self.open.len() {
-                        let l = self.open[i];
+                    let open = std::mem::take(&mut self.open);
+                    for &l in &open {
                         self.assert(l)?;
                     }
+                    self.open = open;
                 }
             }
         }
