@@ -162,9 +162,7 @@ fn the_band_solvers_stay_within_locked_candidates() {
     }
     // Naked singles read the columns too: a row emptied entirely is filled from its columns.
     let mut cells = pattern_grid();
-    for c in 0..9 {
-        cells[c] = 0;
-    }
+    cells[..9].fill(0);
     let row_gone = Grid::from_cells(Shape::CLASSIC, cells).unwrap();
     assert_eq!(inference_level(&row_gone), Ok(Some(Rung::NakedSingles)));
     assert!(matches!(
