@@ -46,7 +46,7 @@ Corpus = Union[str, "os.PathLike[str]", Iterable[str]]
 
 # Columns whose values may be missing but are integers where present: pandas' nullable Int64
 # keeps them integers (a plain column would turn them into floats).
-_NULLABLE_INTS = {"clues", "steps"}
+_NULLABLE_INTS = {"clues", "steps", "inference_level"}
 
 
 def _corpus(corpus: Corpus) -> Any:
@@ -104,7 +104,12 @@ def rate(
       puzzle;
     - ``pearl_rating``: SE's EP, the highest score up to the first placement (missing: beyond);
     - ``diamond_rating``: SE's ED, the score of the first step (missing: beyond);
-    - ``se_profile``: the Sudoku Explainer build the rating reproduces (``se_profile``).
+    - ``se_profile``: the Sudoku Explainer build the rating reproduces (``se_profile``);
+    - ``inference_level``: the weakest level of tdoku's inference ladder that solves the puzzle
+      with no guess (docs/ladder.md): 0 naked singles, 1 hidden singles, 2 locked candidates
+      along rows, 3 along rows and columns, 4 triads, 5 the implication graph's strongly
+      connected components; missing when even level 5 needs a guess (``none`` in the CSV) or
+      the puzzle has no single solution (see ``error``).
 
     ``puzzles`` is a corpus path (str or os.PathLike; ``#`` comments and blank lines are
     skipped) or an iterable of puzzle lines. ``max_seconds`` limits each puzzle's rating;

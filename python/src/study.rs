@@ -161,6 +161,12 @@ fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyD
         ok.and_then(|r| r.diamond_tenths).map(tenths),
     )?;
     d.set_item("se_profile", row.se_profile)?;
+    // The level number; None both beyond the top rung (`none` in the CSV, error empty) and for a
+    // puzzle with no level (error says why).
+    d.set_item(
+        "inference_level",
+        row.inference_level.flatten().map(|r| r.level()),
+    )?;
     Ok(d)
 }
 
@@ -213,7 +219,10 @@ fn rating_rows(
 ///   "time limit" (max_seconds ran out), or why the line is not a puzzle;
 /// - pearl_rating: SE's EP, the highest score up to the first placement (None: beyond);
 /// - diamond_rating: SE's ED, the score of the first step (None: beyond);
-/// - se_profile: which Sudoku Explainer build the rating reproduces ("sample" or "serate").
+/// - se_profile: which Sudoku Explainer build the rating reproduces ("sample" or "serate");
+/// - inference_level: the weakest level of the inference ladder (0 naked singles ... 5 strongly
+///   connected components; docs/ladder.md) that solves the puzzle with no guess; None beyond
+///   level 5 or when the puzzle has no single solution (see error).
 ///
 /// puzzles: a corpus path (str or os.PathLike; `#` comments and blank lines skipped) or a list of
 /// puzzle lines. max_seconds: time limit of each puzzle's rating. decision_tree: the variant of

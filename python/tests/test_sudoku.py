@@ -102,3 +102,18 @@ def test_canon_is_invariant_under_relabelling():
     assert dlxlab.canon([P17, relabelled]) == [dlxlab.canon(P17)] * 2
     with pytest.raises(ValueError):
         dlxlab.canon("1234")
+
+
+def test_rate_carries_the_inference_level():
+    # Line 6 of the 17-clue list needs hidden singles (level 1); line 5 the implication graph
+    # (level 5). A puzzle with many solutions has no level, and says why in error.
+    level1 = ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7....."
+    level5 = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+    rows = dlxlab.rate([level1, level5, "." * 81], decision_tree=None, as_frame=False)
+    assert "inference_level" in dlxlab.RATINGS_COLUMNS
+    assert [r["inference_level"] for r in rows] == [1, 5, None]
+    assert rows[2]["error"] == "multiple solutions"
+    pd = pytest.importorskip("pandas")
+    frame = dlxlab.rate([level1, "." * 81], decision_tree=None, as_frame=True)
+    assert str(frame["inference_level"].dtype) == "Int64"
+    assert frame["inference_level"].iloc[0] == 1 and pd.isna(frame["inference_level"].iloc[1])

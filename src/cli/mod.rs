@@ -20,6 +20,7 @@ mod grids;
 mod harden;
 mod input;
 mod interrupt;
+mod ladder;
 mod merge;
 mod merge_counts;
 mod minimize;
@@ -75,6 +76,8 @@ enum Command {
     Count(count::CountArgs),
     /// Rate puzzles: decision-tree index and Sudoku Explainer technique rating.
     Rate(rate::RateArgs),
+    /// The inference ladder: puzzles each level of propagation solves with no guess (tdoku's table).
+    Ladder(ladder::LadderArgs),
     /// Print the logical solution path of a puzzle step by step.
     Explain(explain::ExplainArgs),
     /// Plots, statistics and summary.md from a study's CSV files.
@@ -124,6 +127,7 @@ pub fn main() -> ExitCode {
         Command::LoopPeer(args) => bench::run_loop_peer(args),
         Command::Count(args) => count::run(args),
         Command::Rate(args) => rate::run(args),
+        Command::Ladder(args) => ladder::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Report(args) => report::run(args),
         Command::Split(args) => split::run(args),

@@ -1,7 +1,8 @@
-//! Difficulty ratings: the decision-tree index of minimum-candidate search and the Sudoku Explainer
-//! technique rating.
+//! Difficulty ratings: the decision-tree index of minimum-candidate search, the Sudoku Explainer
+//! technique rating and the inference ladder (tdoku's levels of propagation).
 
 pub mod decision_tree;
+pub mod ladder;
 pub mod resumable;
 pub mod table;
 pub mod technique;

@@ -226,6 +226,7 @@ mod tests {
             result: Err("not rated in this test".to_string()),
             external: None,
             se_profile: "sample",
+            inference_level: None,
         }
     }
 

@@ -3,9 +3,12 @@
 //! `dlxlab study`.
 //!
 //! Columns, exactly: `line,puzzle,decision_tree,technique_rating,hardest_technique,steps,
-//! external_rating,error,pearl_rating,diamond_rating,se_profile` (EP and ED appended by issue 12:
-//! SE's EP and ED, see [`super::technique`]; `se_profile` by issue 26: which Sudoku Explainer the
-//! ratings reproduce, [`super::SeProfile`], with `+uvwxyz-wing` when that wing was added). A line that is not a puzzle keeps its row, with empty
+//! external_rating,error,pearl_rating,diamond_rating,se_profile,inference_level` (EP and ED appended
+//! by issue 12: SE's EP and ED, see [`super::technique`]; `se_profile` by issue 26: which Sudoku
+//! Explainer the ratings reproduce, [`super::SeProfile`], with `+uvwxyz-wing` when that wing was
+//! added; `inference_level` by issue 34: the weakest rung of [`super::ladder`] that solves the
+//! puzzle with no guess, 0 to 5, or `none` beyond the top rung, empty for a puzzle that is not a
+//! 9x9 puzzle with one solution, whatever the technique rating made of it). A line that is not a puzzle keeps its row, with empty
 //! ratings and the reason in `error`, so that rows reconcile with the corpus's puzzle lines. A
 //! puzzle SE would not rate has empty ratings too (`decision_tree` included) and its status in
 //! `error`: `multiple solutions`, `no solution: ...`, or `time limit` when `rate --limit-ms` ran
@@ -22,6 +25,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use super::decision_tree::{self, Variant};
+use super::ladder::{self, Rung};
 use super::technique::{self, TechniqueRating};
 use crate::corpus::{CorpusReader, LineKind, Record, Shard};
 use crate::logic::PathOptions;
@@ -29,7 +33,7 @@ use crate::solvers::SolveLimits;
 use crate::sudoku::Grid;
 
 /// The CSV header.
-pub const COLUMNS: [&str; 11] = [
+pub const COLUMNS: [&str; 12] = [
     "line",
     "puzzle",
     "decision_tree",
@@ -41,6 +45,7 @@ pub const COLUMNS: [&str; 11] = [
     "pearl_rating",
     "diamond_rating",
     "se_profile",
+    "inference_level",
 ];
 
 /// One row of `ratings.csv`.
@@ -58,6 +63,10 @@ pub struct RatingRow {
     pub external: Option<String>,
     /// The Sudoku Explainer profile the rating follows ([`super::SeProfile::label`]).
     pub se_profile: &'static str,
+    /// The puzzle's place on the inference ladder ([`super::ladder::inference_level`]): `None`
+    /// when it has none (not a 9x9 puzzle with exactly one solution), `Some(None)` beyond the top
+    /// rung.
+    pub inference_level: Option<Option<Rung>>,
 }
 
 /// Rates one parsed grid (or carries its parse error) with the given decision-tree variant; the
@@ -100,6 +109,7 @@ pub fn rate_with(
         (Ok(g), Ok(_), Some(v)) => decision_tree::rate(g, v, &SolveLimits::default()),
         _ => None,
     };
+    let inference_level = grid.ok().and_then(|g| ladder::inference_level(g).ok());
     RatingRow {
         line,
         puzzle,
@@ -107,6 +117,7 @@ pub fn rate_with(
         result,
         external,
         se_profile: super::SeProfile::label(options),
+        inference_level,
     }
 }
 
@@ -161,6 +172,10 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
         .decision_tree
         .map(|v| format!("{v:.4}"))
         .unwrap_or_default();
+    let level = row
+        .inference_level
+        .map(ladder::level_text)
+        .unwrap_or_default();
     match &row.result {
         Ok(r) => w.write_record([
             line.as_str(),
@@ -174,6 +189,7 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
             &r.pearl_text(),
             &r.diamond_text(),
             row.se_profile,
+            &level,
         ]),
         Err(e) => w.write_record([
             line.as_str(),
@@ -187,6 +203,7 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
             "",
             "",
             row.se_profile,
+            &level,
         ]),
     }
 }

@@ -58,7 +58,7 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert_eq!(
         lines[0],
         "line,puzzle,decision_tree,technique_rating,hardest_technique,steps,external_rating,error,\
-         pearl_rating,diamond_rating,se_profile"
+         pearl_rating,diamond_rating,se_profile,inference_level"
     );
     assert_eq!(lines.len(), 4);
     let kite: Vec<&str> = lines[1].split(',').collect();
@@ -72,6 +72,12 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert_eq!(&kite[8..10], ["1.2", "1.2"]);
     // Issue 26: which Sudoku Explainer the rating reproduces (the default profile).
     assert_eq!(kite[10], "sample");
+    // Issue 34: the weakest level of the inference ladder that solves it with no guess.
+    assert!(
+        ["4", "5", "none"].contains(&kite[11]),
+        "inference level: {}",
+        kite[11]
+    );
     let bad: Vec<&str> = lines[2].split(',').collect();
     assert_eq!(bad[0], "3");
     assert_eq!(bad[3], "");

@@ -16,6 +16,7 @@ mod harness;
 mod honeycomb;
 mod import_graph;
 mod interrupts;
+mod ladder;
 mod logic_cli;
 mod logic_rating;
 mod logic_techniques;
