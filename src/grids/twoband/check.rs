@@ -1,0 +1,89 @@
+//! The second route for the two-band count: the exact-cover memo engine (`xc::memo`), which
+//! shares no code with the classes or the arrangement search.
+//!
+//! * **Totals** of sides up to 6: the empty grid's exact cover, as for the band route
+//!   ([`crate::grids::check`]).
+//! * **`E` of sampled classes**: the band's arrangements as an exact cover of their own
+//!   ([`arrangement_problem`]), counted by the memo engine, against the class's `E`.
+
+use crate::puzzles::sudoku::encode;
+use crate::xc::Problem;
+
+use super::TwoBandCount;
+use crate::grids::check::engine_count;
+use crate::grids::GridsError;
+
+/// The largest side whose whole grid count the engine is asked for.
+const TOTAL_SIDE: usize = 6;
+
+/// Counts `result`'s numbers again through the memo engine: the total when the side is at most 6,
+/// and `E` of `samples` classes spread evenly over the table (all of them when the side is at most
+/// 6). Returns a one-line account; any disagreement is an error.
+pub fn cross_check(result: &TwoBandCount, samples: usize) -> Result<String, GridsError> {
+    let mut checked = Vec::new();
+    let small = result.shape.side() <= TOTAL_SIDE;
+    if small {
+        let total = engine_count(encode(result.shape).problem())?;
+        if total != result.total.to_string() {
+            return Err(GridsError::Inconsistent(format!(
+                "the memo engine counts {total} grids, the two-band route {}",
+                result.total
+            )));
+        }
+        checked.push(format!("total {total} (memo engine, empty grid)"));
+    }
+    let n = result.classes.len();
+    let k = if small { n } else { samples.min(n) };
+    for i in (0..k).map(|i| i * n / k) {
+        let class = &result.classes[i];
+        let problem = arrangement_problem(&class.vectors)?;
+        let got = engine_count(&problem)?;
+        if got != class.arrangements.to_string() {
+            return Err(GridsError::Inconsistent(format!(
+                "two-band class {}: the memo engine counts {got} arrangements, the search {}",
+                class.class, class.arrangements
+            )));
+        }
+    }
+    checked.push(format!(
+        "E of {k} of {n} classes (memo engine, one band's arrangements)"
+    ));
+    Ok(format!("agrees: {}", checked.join("; ")))
+}
+
+/// The arrangements of a band as an exact cover: `R` rows, `2R` columns, column `2k` holding the
+/// digits whose vector has bit `k` and column `2k + 1` the others. Items: every cell, every (row,
+/// digit) and every (column, digit of its set); one option per cell and digit of its column's set.
+pub fn arrangement_problem(vectors: &[u8]) -> Result<Problem, GridsError> {
+    let n = vectors.len();
+    let r = n / 2;
+    let err = |e: crate::xc::XcError| GridsError::Engine(e.to_string());
+    let in_column = |j: usize, d: usize| (vectors[d] >> (j / 2) & 1 == 1) == (j % 2 == 0);
+    let mut b = Problem::builder();
+    for i in 0..r {
+        for j in 0..n {
+            b.primary(format!("c{i}_{j}")).map_err(err)?;
+        }
+        for d in 0..n {
+            b.primary(format!("r{i}_{d}")).map_err(err)?;
+        }
+    }
+    for j in 0..n {
+        for d in (0..n).filter(|&d| in_column(j, d)) {
+            b.primary(format!("k{j}_{d}")).map_err(err)?;
+        }
+    }
+    for i in 0..r {
+        for j in 0..n {
+            for d in (0..n).filter(|&d| in_column(j, d)) {
+                let (cell, row, col) = (
+                    format!("c{i}_{j}"),
+                    format!("r{i}_{d}"),
+                    format!("k{j}_{d}"),
+                );
+                b.option_named(&[&cell, &row, &col]).map_err(err)?;
+            }
+        }
+    }
+    b.build().map_err(err)
+}
