@@ -213,3 +213,112 @@ impl Hasher for MixHasher {
         self.write_u64((x >> 64) as u64);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grids::twoband::classes::vector_classes;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64;
+
+    /// `E` by trying every order of every column: `R!^(2R)` bands.
+    fn brute(vectors: &[u8]) -> u128 {
+        let n = vectors.len();
+        let r = n / 2;
+        let columns: Vec<Vec<usize>> = (0..n)
+            .map(|j| {
+                (0..n)
+                    .filter(|&d| (vectors[d] >> (j / 2) & 1 == 1) == (j % 2 == 0))
+                    .collect()
+            })
+            .collect();
+        let mut orders = Vec::new();
+        let mut first: Vec<usize> = (0..r).collect();
+        all_orders(&mut first, 0, &mut orders);
+        let mut idx = vec![0usize; n];
+        let mut total = 0;
+        loop {
+            let mut rows = vec![0u32; r];
+            let mut ok = true;
+            for (j, col) in columns.iter().enumerate() {
+                for (row, seen) in rows.iter_mut().enumerate() {
+                    let d = col[orders[idx[j]][row]];
+                    ok &= *seen >> d & 1 == 0;
+                    *seen |= 1 << d;
+                }
+            }
+            total += u128::from(ok);
+            let mut j = 0;
+            while j < n {
+                idx[j] += 1;
+                if idx[j] < orders.len() {
+                    break;
+                }
+                idx[j] = 0;
+                j += 1;
+            }
+            if j == n {
+                return total;
+            }
+        }
+    }
+
+    fn all_orders(v: &mut Vec<usize>, i: usize, out: &mut Vec<Vec<usize>>) {
+        if i == v.len() {
+            out.push(v.clone());
+            return;
+        }
+        for j in i..v.len() {
+            v.swap(i, j);
+            all_orders(v, i + 1, out);
+            v.swap(i, j);
+        }
+    }
+
+    #[test]
+    fn matches_brute_force_on_every_class_of_2x2_and_2x3() {
+        for r in 1..=3 {
+            for class in vector_classes(r).unwrap() {
+                let e = Arranger::new(&class.vectors).unwrap().count();
+                assert_eq!(e, brute(&class.vectors), "class {:?}", class.vectors);
+            }
+        }
+        // 2x2 by hand: A_1 = A_2 gives 4 arrangements, crossing sets 2.
+        assert_eq!(Arranger::new(&[0, 0, 3, 3]).unwrap().count(), 4);
+        assert_eq!(Arranger::new(&[0, 1, 2, 3]).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn invariant_under_random_relabellings() {
+        let mut rng = Pcg64::seed_from_u64(36);
+        for r in [3, 4] {
+            for class in vector_classes(r).unwrap() {
+                let e = Arranger::new(&class.vectors).unwrap().count();
+                for _ in 0..4 {
+                    let mut perm: Vec<usize> = (0..r).collect();
+                    perm.shuffle(&mut rng);
+                    let flip: u8 = rand::Rng::random_range(&mut rng, 0..1u8 << r);
+                    let mut image: Vec<u8> = class
+                        .vectors
+                        .iter()
+                        .map(|&v| (0..r).fold(0u8, |a, k| a | (v >> k & 1) << perm[k]) ^ flip)
+                        .collect();
+                    image.shuffle(&mut rng);
+                    let other = Arranger::new(&image).unwrap().count();
+                    assert_eq!(other, e, "{:?} relabelled to {image:?}", class.vectors);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn non_bands_are_refused() {
+        assert!(Arranger::new(&[]).is_none());
+        assert!(Arranger::new(&[0, 1, 3]).is_none());
+        // Bit 0 set in three of four vectors.
+        assert!(Arranger::new(&[1, 1, 3, 0]).is_none());
+        // A vector past 2^R.
+        assert!(Arranger::new(&[4, 0, 3, 3]).is_none());
+    }
+}

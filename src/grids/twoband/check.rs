@@ -87,3 +87,31 @@ pub fn arrangement_problem(vectors: &[u8]) -> Result<Problem, GridsError> {
     }
     b.build().map_err(err)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grids::twoband::count;
+    use crate::sudoku::Shape;
+
+    #[test]
+    fn the_memo_engine_agrees_on_2x3_and_on_a_2x4_sample() {
+        let result = count(Shape::new(2, 3).unwrap()).unwrap();
+        let report = cross_check(&result, 0).unwrap();
+        assert!(report.starts_with("agrees: total 28200960"), "{report}");
+        assert!(report.contains("E of 4 of 4 classes"), "{report}");
+        let result = count(Shape::new(4, 2).unwrap()).unwrap();
+        let report = cross_check(&result, 3).unwrap();
+        assert!(report.contains("E of 3 of 26 classes"), "{report}");
+    }
+
+    #[test]
+    fn a_wrong_arrangement_count_is_caught() {
+        let mut result = count(Shape::new(2, 2).unwrap()).unwrap();
+        result.classes[1].arrangements += 1;
+        assert!(matches!(
+            cross_check(&result, 0),
+            Err(GridsError::Inconsistent(_))
+        ));
+    }
+}

@@ -183,3 +183,65 @@ fn permutations(v: &mut Vec<usize>, i: usize, out: &mut Vec<Vec<usize>>) {
         v.swap(i, j);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_sum_to_every_tuple() {
+        for r in 1..=5u64 {
+            let classes = vector_classes(r as usize).unwrap();
+            let total: u128 = classes.iter().map(|c| c.weight).sum();
+            assert_eq!(total, binomial(2 * r, r).pow(r as u32), "R = {r}");
+        }
+    }
+
+    #[test]
+    fn class_counts_and_the_2x2_classes() {
+        let counts: Vec<usize> = (1..=4).map(|r| vector_classes(r).unwrap().len()).collect();
+        assert_eq!(counts, [1, 2, 4, 26]);
+        // 2x2: {A_1, A_2} equal or complementary (12 tuples), or crossing (24).
+        let mut weights: Vec<u128> = vector_classes(2)
+            .unwrap()
+            .iter()
+            .map(|c| c.weight)
+            .collect();
+        weights.sort_unstable();
+        assert_eq!(weights, [12, 24]);
+    }
+
+    #[test]
+    fn every_class_is_canonical_and_distinct() {
+        let r = 4;
+        let maps = group(r);
+        let classes = vector_classes(r).unwrap();
+        let mut keys = Vec::new();
+        for c in &classes {
+            let mut values: Vec<(usize, u64)> = Vec::new();
+            for &v in &c.vectors {
+                match values.last_mut() {
+                    Some((w, m)) if *w == v as usize => *m += 1,
+                    _ => values.push((v as usize, 1)),
+                }
+            }
+            let key = canonical(&values, &maps);
+            let mut own = Key::default();
+            for &(w, m) in &values {
+                put(&mut own, w, m);
+            }
+            assert_eq!(key, own, "class {:?} is not in canonical form", c.vectors);
+            keys.push(key);
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), classes.len());
+    }
+
+    #[test]
+    fn bad_sizes_are_refused() {
+        assert!(vector_classes(0).is_none());
+        assert!(vector_classes(MAX_ROWS + 1).is_none());
+        assert_eq!(group(3).len(), 48);
+    }
+}

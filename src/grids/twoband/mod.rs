@@ -137,7 +137,7 @@ pub fn count(shape: Shape) -> Result<TwoBandCount, GridsError> {
 }
 
 /// The first-column sets of a class's canonical tuple, digits `1..=N` in the order of its
-/// vectors, one set per stack separated by `/` (2x2's first class: `12/13`).
+/// vectors, one set per stack separated by `/` (2x2: `12/34` and `24/34`).
 pub fn first_columns(rows: usize, vectors: &[u8]) -> String {
     (0..rows)
         .map(|k| {
@@ -170,4 +170,58 @@ pub fn table_csv(result: &TwoBandCount) -> Result<Vec<u8>, GridsError> {
         .map_err(err)?;
     }
     w.into_inner().map_err(|e| GridsError::Table(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grids::{self, Route};
+
+    fn total(r: usize, c: usize) -> String {
+        count(Shape::new(r, c).unwrap()).unwrap().total.to_string()
+    }
+
+    #[test]
+    fn small_shapes() {
+        assert_eq!(total(2, 2), "288");
+        assert_eq!(total(2, 3), "28200960");
+        assert_eq!(total(3, 2), "28200960");
+        assert_eq!(total(2, 4), "29136487207403520");
+        assert_eq!(total(4, 2), "29136487207403520");
+        assert_eq!(total(1, 2), "2");
+        assert_eq!(total(2, 1), "2");
+    }
+
+    #[test]
+    fn agrees_with_the_band_route_on_2x2_and_2x3() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2)] {
+            let shape = Shape::new(r, c).unwrap();
+            let bands = grids::count(shape, Route::Structure).unwrap().total;
+            assert_eq!(count(shape).unwrap().total, bands, "box {r}x{c}");
+        }
+    }
+
+    #[test]
+    fn the_2x2_table() {
+        let result = count(Shape::new(2, 2).unwrap()).unwrap();
+        assert_eq!(result.tuples, 36);
+        assert_eq!(result.distinct, 2);
+        let csv = String::from_utf8(table_csv(&result).unwrap()).unwrap();
+        let mut rows: Vec<&str> = csv.lines().skip(1).collect();
+        rows.sort_unstable();
+        // Complementary first columns (12 tuples, 4 arrangements), then crossing ones.
+        assert_eq!(rows, ["1,12,4,12/34", "2,24,2,24/34"]);
+    }
+
+    #[test]
+    fn other_boxes_are_refused() {
+        for (r, c) in [(3, 3), (2, 7), (7, 2)] {
+            assert!(!applies(Shape::new(r, c).unwrap()));
+            assert!(matches!(
+                count(Shape::new(r, c).unwrap()),
+                Err(GridsError::NotTwoBand { .. })
+            ));
+        }
+        assert!(applies(Shape::new(2, 5).unwrap()));
+    }
 }
