@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
-use dlxlab::grids::{self, burnside, check, Route};
+use dlxlab::grids::{self, burnside, check, twoband, Route};
 use dlxlab::harness::output::write_atomic;
 use dlxlab::sudoku::Shape;
 
@@ -24,13 +24,16 @@ pub struct GridsArgs {
     /// relabelling (Russell–Jarvis).
     #[arg(long)]
     essentially_different: bool,
-    /// Which classes of top bands are counted: `structure` (one band per class of equal
+    /// How the grids are counted: by band classes, `structure` (one band per class of equal
     /// column-set structure, the fewest) or `columns` (one per column-set class, which also checks
-    /// that each structure class holds one count).
-    #[arg(long, value_enum, default_value_t = RouteArg::Structure)]
-    route: RouteArg,
+    /// that each structure class holds one count); or `two-band` (boxes with a side of 2: a sum of
+    /// squares over the top band's column sets). Default: `two-band` for boxes with a side of 2
+    /// and the other at most 6, else `structure`.
+    #[arg(long, value_enum)]
+    route: Option<RouteArg>,
     /// Also count by the second route, the exact-cover engines, and fail unless both agree: the
-    /// total for small shapes, else the completions of this many sampled band classes.
+    /// total for small shapes, else the completions of this many sampled band classes (with
+    /// `--route two-band`: the arrangements of this many sampled classes).
     #[arg(long, value_name = "CLASSES")]
     check: Option<usize>,
     /// Write the class table to this CSV (atomically): band classes, or with
@@ -49,6 +52,7 @@ pub struct GridsArgs {
 enum RouteArg {
     Structure,
     Columns,
+    TwoBand,
 }
 
 pub fn run(args: GridsArgs) -> anyhow::Result<ExitCode> {
@@ -56,10 +60,6 @@ pub fn run(args: GridsArgs) -> anyhow::Result<ExitCode> {
     let pool = super::progress::thread_pool(Some(args.threads))?;
     let threads = pool.current_num_threads();
     let start = Instant::now();
-    let route = match args.route {
-        RouteArg::Structure => Route::Structure,
-        RouteArg::Columns => Route::Columns,
-    };
     if args.essentially_different {
         let result = pool.install(|| burnside::essentially_different(shape))?;
         let secs = start.elapsed().as_secs_f64();
@@ -86,6 +86,13 @@ pub fn run(args: GridsArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
+    let route = match args.route {
+        Some(RouteArg::Structure) => Route::Structure,
+        Some(RouteArg::Columns) => Route::Columns,
+        Some(RouteArg::TwoBand) => return run_two_band(&args, shape, &pool),
+        None if twoband::applies(shape) => return run_two_band(&args, shape, &pool),
+        None => Route::Structure,
+    };
     let result = pool.install(|| grids::count(shape, route))?;
     let secs = start.elapsed().as_secs_f64();
     println!("{}", result.total);
@@ -121,6 +128,51 @@ pub fn run(args: GridsArgs) -> anyhow::Result<ExitCode> {
         let report = pool.install(|| check::cross_check(&result, samples))?;
         println!(
             "second route (exact-cover engines): {} in {:.2} s",
+            report,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The two-band route: the count, the class table, the second route when asked.
+fn run_two_band(
+    args: &GridsArgs,
+    shape: Shape,
+    pool: &rayon::ThreadPool,
+) -> anyhow::Result<ExitCode> {
+    let threads = pool.current_num_threads();
+    let start = Instant::now();
+    let result = pool.install(|| twoband::count(shape))?;
+    let secs = start.elapsed().as_secs_f64();
+    println!("{}", result.total);
+    if let Some(path) = &args.out {
+        write_atomic(path, &twoband::table_csv(&result)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if !args.quiet {
+        let n = 2 * result.rows;
+        println!(
+            "{}x{} grids by two bands of a {}x2 box: {} classes of the C({n},{})^{} = {} tuples of first-column sets; {} distinct arrangement counts E",
+            shape.box_rows(),
+            shape.box_cols(),
+            result.rows,
+            result.classes.len(),
+            result.rows,
+            result.rows,
+            result.tuples,
+            result.distinct
+        );
+        println!(
+            "grids = sum of weight x E^2; {} values of E counted in {secs:.2} s on {threads} threads",
+            result.classes.len()
+        );
+    }
+    if let Some(samples) = args.check {
+        let start = Instant::now();
+        let report = pool.install(|| twoband::check::cross_check(&result, samples))?;
+        println!(
+            "second route (exact-cover memo engine): {} in {:.2} s",
             report,
             start.elapsed().as_secs_f64()
         );

@@ -150,7 +150,7 @@ pub fn check_lower_bands(shape: Shape, cells: &[u8], label: usize) -> Result<usi
 }
 
 /// The exact number of solutions of `problem` by the memo engine, in decimal.
-fn engine_count(problem: &Problem) -> Result<String, GridsError> {
+pub(crate) fn engine_count(problem: &Problem) -> Result<String, GridsError> {
     let run = memo::solve(problem, &MemoConfig::default(), &Limits::NONE)
         .map_err(|e| GridsError::Engine(e.to_string()))?;
     Ok(run.zdd.count().to_string())

@@ -429,3 +429,62 @@ mod tests {
         }
     }
 }
+
+/// The cost of one band's completions projected from a sample, for shapes the band route does not
+/// finish (3x4 in `reports/grids/README.md`): `cargo test --release --lib
+/// grids::fill::projection::project_3x4 -- --ignored --nocapture`.
+#[cfg(test)]
+mod projection {
+    use super::*;
+    use crate::sudoku::Shape;
+    use std::time::Instant;
+
+    /// The cyclic band (row `i` is `0 … N−1` shifted by `i·C`): its first lower band's choices per
+    /// stack `X1`, and over every 1000th of them (up to 200) the second level's table size `X2`
+    /// and the time of one `r`. Returns the per-stack choices.
+    fn project(r: usize, c: usize) -> Vec<usize> {
+        let geo = Geometry::of(Shape::new(r, c).unwrap());
+        let f = Filler::new(geo).unwrap();
+        let n = geo.n;
+        let band: Vec<u8> = (0..r)
+            .flat_map(|i| (0..n).map(move |j| ((j + i * c) % n) as u8))
+            .collect();
+        let full = (1u64 << n) - 1;
+        let state: Vec<u64> = geo.column_sets(&band).iter().map(|&m| full & !m).collect();
+        let choices = f.choices(&state);
+        let per_stack: Vec<usize> = choices.iter().map(Vec::len).collect();
+        let x1: f64 = per_stack.iter().map(|&k| k as f64).product();
+        let (mut seen, mut sampled, mut x2, mut fillings) = (0u64, 0u64, 0f64, 0u64);
+        let start = Instant::now();
+        f.product(&choices, 0, &mut Vec::new(), &mut |t| {
+            seen += 1;
+            if seen % 1000 == 1 {
+                let rest: Vec<u64> = state.iter().zip(t).map(|(s, t)| s & !t).collect();
+                x2 += f
+                    .choices(&rest)
+                    .iter()
+                    .map(|s| s.len() as f64)
+                    .product::<f64>();
+                fillings += f.fillings(t);
+                sampled += 1;
+            }
+            (sampled < 200).then_some(())
+        });
+        let per_r = start.elapsed().as_secs_f64() / sampled as f64;
+        x2 /= sampled as f64;
+        println!(
+            "{r}x{c}: choices per stack {per_stack:?}, X1 = {x1:.4e}; {sampled} sampled: mean X2 = {x2:.4e}, {per_r:.3e} s per r ({fillings} fillings); X1·X2 = {:.3e} r per band, {:.3e} s per band",
+            x1 * x2,
+            x1 * x2 * per_r
+        );
+        per_stack
+    }
+
+    #[test]
+    #[ignore]
+    fn project_3x4() {
+        // 3x3 calibrates: Σ_k C(3,k)³ = 56 choices per stack, one table of 56³ r per band.
+        assert_eq!(project(3, 3), [56, 56, 56]);
+        assert!(project(3, 4).iter().all(|&k| k > 56));
+    }
+}

@@ -94,3 +94,63 @@ fn bad_box_is_refused() {
         );
     }
 }
+
+#[test]
+fn two_band_route_agrees_with_the_band_route_and_writes_its_table() {
+    let dir = tempfile::tempdir().unwrap();
+    for (shape, want) in [("2x2", "288"), ("2x3", "28200960"), ("3x2", "28200960")] {
+        for route in ["two-band", "structure"] {
+            let out = run_ok(
+                dlxlab(dir.path()).args(["grids", "--box", shape, "--route", route, "--quiet"]),
+            );
+            assert_eq!(first_line(&out.stdout), want, "box {shape}, route {route}");
+        }
+    }
+    let table = dir.path().join("two-band.csv");
+    let out = run_ok(dlxlab(dir.path()).args([
+        "grids",
+        "--box",
+        "2x3",
+        "--check",
+        "0",
+        "--out",
+        table.to_str().unwrap(),
+    ]));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("by two bands"), "the default for 2x3: {text}");
+    assert!(
+        text.contains("second route (exact-cover memo engine): agrees: total 28200960"),
+        "{text}"
+    );
+    let csv = fs::read_to_string(&table).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("class,weight,arrangements,first_columns")
+    );
+    // grids = Σ weight·E², over C(6,3)^3 = 8000 tuples.
+    let (mut tuples, mut grids) = (0u128, 0u128);
+    for l in lines {
+        let f: Vec<&str> = l.split(',').collect();
+        let (w, e) = (f[1].parse::<u128>().unwrap(), f[2].parse::<u128>().unwrap());
+        tuples += w;
+        grids += w * e * e;
+    }
+    assert_eq!((tuples, grids), (8000, 28_200_960));
+}
+
+#[test]
+fn two_band_route_refuses_boxes_without_a_side_of_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dlxlab(dir.path())
+        .args(["grids", "--box", "3x3", "--route", "two-band"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("two-band route needs a box with a side of 2"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
