@@ -24,7 +24,10 @@ pub mod band;
 pub mod burnside;
 pub mod check;
 pub mod classes;
+pub mod cycle_types;
 pub mod fill;
+pub mod fixed;
+pub mod group;
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
