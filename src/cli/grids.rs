@@ -61,30 +61,7 @@ pub fn run(args: GridsArgs) -> anyhow::Result<ExitCode> {
     let threads = pool.current_num_threads();
     let start = Instant::now();
     if args.essentially_different {
-        let result = pool.install(|| burnside::essentially_different(shape))?;
-        let secs = start.elapsed().as_secs_f64();
-        println!("{}", result.count);
-        if let Some(path) = &args.out {
-            write_atomic(path, &burnside::table_csv(&result)?)
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
-        if !args.quiet {
-            let fixing = result
-                .classes
-                .iter()
-                .filter(|c| c.fixed > 0u32.into())
-                .count();
-            println!(
-                "essentially different {}x{} grids; group order {}, {} conjugacy classes, {} fix some grid; {:.2} s on {threads} threads",
-                shape.box_rows(),
-                shape.box_cols(),
-                result.group_order,
-                result.classes.len(),
-                fixing,
-                secs
-            );
-        }
-        return Ok(ExitCode::SUCCESS);
+        return essentially_different(&args, shape, &pool);
     }
     let route = match args.route {
         Some(RouteArg::Structure) => Route::Structure,
@@ -175,6 +152,78 @@ fn run_two_band(
             "second route (exact-cover memo engine): {} in {:.2} s",
             report,
             start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grids --essentially-different`: the count, the classes that fix some grid, the table.
+fn essentially_different(
+    args: &GridsArgs,
+    shape: Shape,
+    pool: &rayon::ThreadPool,
+) -> anyhow::Result<ExitCode> {
+    let threads = pool.current_num_threads();
+    let start = Instant::now();
+    let check = match args.check {
+        None => burnside::Check::None,
+        Some(_) if shape.side() <= 6 => burnside::Check::All,
+        Some(k) => burnside::Check::Sample(k),
+    };
+    let bar = super::progress::progress_bar(args.quiet, None, "conjugacy classes");
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let result = pool.install(|| burnside::essentially_different(shape, check, &progress))?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    println!("{}", result.count);
+    if let Some(path) = &args.out {
+        write_atomic(path, &burnside::table_csv(&result)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if args.quiet {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let fixing: Vec<_> = result
+        .classes
+        .iter()
+        .filter(|c| c.fixed > 0u32.into())
+        .collect();
+    println!(
+        "essentially different {}x{} grids; group order {}, {} conjugacy classes, {} fix some grid; {secs:.2} s on {threads} threads",
+        shape.box_rows(),
+        shape.box_cols(),
+        result.group_order,
+        result.classes.len(),
+        fixing.len(),
+    );
+    println!("class  size  fixed up to relabelling  second route  kind");
+    for c in &fixing {
+        println!(
+            "{:>5}  {:>4}  {:>23}  {:>12}  {}",
+            c.class,
+            c.size,
+            c.fixed_up_to_relabelling,
+            c.second_route.as_str(),
+            c.kind
+        );
+    }
+    let checked = result
+        .classes
+        .iter()
+        .filter(|c| c.second_route != burnside::SecondRoute::NotRun)
+        .count();
+    if checked > 0 {
+        let over = result
+            .classes
+            .iter()
+            .filter(|c| c.second_route == burnside::SecondRoute::OverBudget)
+            .count();
+        println!(
+            "second route (by cycle types, without fixing the first row): {} classes agree, {over} over its budget",
+            checked - over
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -167,6 +167,25 @@ pub fn factorial(k: usize) -> u128 {
     (1..=k as u128).product()
 }
 
+/// Every permutation of `0..k`, in lexicographic order (the identity first).
+pub fn permutations(k: usize) -> Vec<Vec<usize>> {
+    fn rec(v: &mut Vec<usize>, i: usize, out: &mut Vec<Vec<usize>>) {
+        if i == v.len() {
+            out.push(v.clone());
+            return;
+        }
+        for j in i..v.len() {
+            v.swap(i, j);
+            rec(v, i + 1, out);
+            v.swap(i, j);
+        }
+    }
+    let mut out = Vec::new();
+    rec(&mut (0..k).collect(), 0, &mut out);
+    out.sort();
+    out
+}
+
 /// A band written as digits `1..=N` (base 36 past 9), rows separated by `/`.
 pub fn band_string(geo: &Geometry, band: &[u8]) -> String {
     band.chunks(geo.n)

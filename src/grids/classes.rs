@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 
-use super::band::{Band, Geometry};
+use super::band::{permutations, Band, Geometry};
 
 /// The reduced bands and their two class partitions.
 #[derive(Clone, Debug)]
@@ -186,24 +186,6 @@ pub fn structure_key(geo: &Geometry, cols: &[u64]) -> Vec<u64> {
 /// The set bits of `m`, lowest first.
 fn bits(m: u64) -> Vec<usize> {
     (0..64).filter(|&d| m >> d & 1 == 1).collect()
-}
-
-/// Every permutation of `0..k`.
-fn permutations(k: usize) -> Vec<Vec<usize>> {
-    fn rec(v: &mut Vec<usize>, i: usize, out: &mut Vec<Vec<usize>>) {
-        if i == v.len() {
-            out.push(v.clone());
-            return;
-        }
-        for j in i..v.len() {
-            v.swap(i, j);
-            rec(v, i + 1, out);
-            v.swap(i, j);
-        }
-    }
-    let mut out = Vec::new();
-    rec(&mut (0..k).collect(), 0, &mut out);
-    out
 }
 
 /// Union–find with path halving; `labels` names each set by its smallest member.

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
-use super::band::{factorial, Geometry};
+use super::band::{factorial, permutations, Geometry};
 
 /// Counts band fillings and completions for one geometry.
 #[derive(Clone, Debug)]
@@ -58,9 +58,7 @@ impl Filler {
         if geo.n * geo.r > 64 || geo.r > 4 {
             return None;
         }
-        let mut perms = Vec::new();
-        permutations(&mut (0..geo.r).collect(), 0, &mut perms);
-        perms.sort();
+        let perms = permutations(geo.r);
         Some(Filler { geo, perms })
     }
 
@@ -343,19 +341,6 @@ fn subsets(mask: u64, k: usize, acc: u64, f: &mut dyn FnMut(u64)) {
     subsets(mask & !low, k, acc, f);
 }
 
-/// Heap-free permutations of `v[i..]` by swapping, each pushed to `out`.
-fn permutations(v: &mut Vec<usize>, i: usize, out: &mut Vec<Vec<usize>>) {
-    if i == v.len() {
-        out.push(v.clone());
-        return;
-    }
-    for j in i..v.len() {
-        v.swap(i, j);
-        permutations(v, i + 1, out);
-        v.swap(i, j);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,8 +361,7 @@ mod tests {
 
     /// Fillings by trying every order of every column.
     fn brute(cols: &[u64]) -> u128 {
-        let mut perms = Vec::new();
-        permutations(&mut vec![0, 1, 2], 0, &mut perms);
+        let perms = permutations(3);
         let digits: Vec<Vec<u8>> = cols
             .iter()
             .map(|&m| (0..9).filter(|d| m >> d & 1 == 1).collect())

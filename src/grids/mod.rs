@@ -25,7 +25,10 @@ pub mod band;
 pub mod burnside;
 pub mod check;
 pub mod classes;
+pub mod cycle_types;
 pub mod fill;
+pub mod fixed;
+pub mod group;
 pub mod twoband;
 
 use num_bigint::BigUint;
