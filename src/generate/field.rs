@@ -18,7 +18,10 @@
 //!   its clues in any order), so given the grid every minimal puzzle with `k` clues is equally
 //!   likely, and the clue counts are over-represented by the factor `k! (81 - k)!` (fewer clues,
 //!   more likely; [`sampling_weight`] undoes it). The first failing position is found by bisection
-//!   (removal only adds solutions, so uniqueness is monotone along the order).
+//!   (removal only adds solutions, so uniqueness is monotone along the order). Two departures,
+//!   both for speed and bounded in docs/generation.md: puzzles of more than
+//!   [`UNBIASED_MAX_CLUES`] clues are not looked for (a clue filter), and a grid serves
+//!   [`ORDERS_PER_GRID`] attempts.
 //! * [`Mode::RandomClues`] — a random clue set: `clues` distinct cells in a random order, each given
 //!   a digit drawn uniformly among those its row, column and box do not hold yet (a cell with none
 //!   left restarts the attempt). No solution is assured; most have none.

@@ -26,8 +26,12 @@ fn dlxlab(args: &[&str]) -> Output {
 }
 
 fn committed(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets").join(name))
-        .unwrap()
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("datasets")
+            .join(name),
+    )
+    .unwrap()
 }
 
 fn puzzles(text: &str) -> Vec<Grid> {
@@ -83,7 +87,9 @@ fn unbiased_puzzles_are_minimal_and_unique_and_reproduce_the_committed_file() {
     assert_eq!(made.puzzle, file[0]);
     assert_eq!(made.status, Status::Unique);
     // A clue filter keeps the method and only the puzzles with that many clues.
-    let k = unbiased_minimal(9, 0, Some(25), 100_000_000).unwrap().puzzle;
+    let k = unbiased_minimal(9, 0, Some(25), 100_000_000)
+        .unwrap()
+        .puzzle;
     assert_eq!(k.givens(), 25);
     assert_minimal_unique(&k);
 }
@@ -183,14 +189,22 @@ fn manifest_matches_committed_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let manifest = std::fs::read_to_string(root.join("datasets/manifest")).unwrap();
     let mut checked = 0;
-    for line in manifest.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in manifest
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let f: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(f.len(), 5, "{line}");
         if f[4] != "committed" {
             continue;
         }
         let bytes = std::fs::read(root.join("datasets").join(f[0])).unwrap();
-        assert_eq!(dlxlab::corpus::hex(&Sha256::digest(&bytes)), f[1], "{}", f[0]);
+        assert_eq!(
+            dlxlab::corpus::hex(&Sha256::digest(&bytes)),
+            f[1],
+            "{}",
+            f[0]
+        );
         assert_eq!(bytes.len().to_string(), f[2], "{}", f[0]);
         let text = String::from_utf8(bytes).unwrap();
         let lines = text
@@ -200,5 +214,8 @@ fn manifest_matches_committed_files() {
         assert_eq!(lines.to_string(), f[3], "{}", f[0]);
         checked += 1;
     }
-    assert_eq!(checked, 6, "default, hard, hard-search and the three field sets");
+    assert_eq!(
+        checked, 6,
+        "default, hard, hard-search and the three field sets"
+    );
 }
