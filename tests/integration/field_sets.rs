@@ -90,7 +90,7 @@ fn unbiased_puzzles_are_minimal_and_unique_and_reproduce_the_committed_file() {
     let k = unbiased_minimal(9, 0, Some(25), 100_000_000)
         .unwrap()
         .puzzle;
-    assert_eq!(k.givens(), 25);
+    assert_eq!(k.givens(), 26);
     assert_minimal_unique(&k);
 }
 
