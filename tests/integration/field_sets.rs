@@ -87,7 +87,7 @@ fn unbiased_puzzles_are_minimal_and_unique_and_reproduce_the_committed_file() {
     assert_eq!(made.puzzle, file[0]);
     assert_eq!(made.status, Status::Unique);
     // A clue filter keeps the method and only the puzzles with that many clues.
-    let k = unbiased_minimal(9, 0, Some(25), 100_000_000)
+    let k = unbiased_minimal(9, 0, Some(26), 100_000_000)
         .unwrap()
         .puzzle;
     assert_eq!(k.givens(), 26);
