@@ -135,7 +135,7 @@ fn command_line(args: &GenerateArgs) -> String {
         if let Some(k) = clues {
             cmd.push_str(&format!(" --clues {k}"));
         }
-        cmd.push_str(&format!(" --max-attempts {}", max_attempts(&args)));
+        cmd.push_str(&format!(" --max-attempts {}", max_attempts(args)));
         return cmd;
     }
     let mut cmd = format!(
@@ -157,7 +157,7 @@ fn command_line(args: &GenerateArgs) -> String {
     cmd.push_str(&format!(
         " --variant {} --max-attempts {}",
         args.variant,
-        max_attempts(&args)
+        max_attempts(args)
     ));
     cmd
 }
