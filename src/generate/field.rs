@@ -394,8 +394,16 @@ mod tests {
     fn weights_are_tdokus() {
         assert!((sampling_weight(40) - 1.0).abs() < 1e-9);
         assert!((sampling_weight(41) - 1.0).abs() < 1e-9);
-        // 24 clues are over-sampled by 24! 57! / (40! 41!) against 40.
-        assert!(sampling_weight(24) < 1e-6);
+        // 40! 41! / (k! (81 - k)!) = C(81, k) / C(81, 40), with exact binomials.
+        let binomial = |k: u128| (0..k).fold(1u128, |acc, i| acc * (81 - i) / (i + 1));
+        for k in [17, 24, 30] {
+            let exact = binomial(k) as f64 / binomial(40) as f64;
+            let w = sampling_weight(k as usize);
+            assert!(
+                (w - exact).abs() <= 1e-9 * exact,
+                "{k}: {w} against {exact}"
+            );
+        }
         assert!(sampling_weight(24) < sampling_weight(25));
     }
 
