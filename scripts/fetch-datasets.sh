@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Puts the public corpora listed in datasets/manifest into datasets/ and checks their SHA-256.
+# Puts the public corpora listed in datasets/manifest into datasets/ and checks their SHA-256;
+# checks the committed corpora (source `committed`) in place. tdoku's nine benchmark sets are all
+# named there (datasets/README.md says which could be reached and pinned).
 #
 #   scripts/fetch-datasets.sh                  # copy from $DLXLAB_DATA if set, else download
 #   scripts/fetch-datasets.sh --accept-upstream  # keep downloaded files whose checksum differs
 #
+# A source ending in `#MEMBER` is a member of a zip archive (tdoku's data.zip): the archive is
+# downloaded once per run, checked against its git blob id (TDOKU_DATA_ZIP_BLOB below), and the
+# member whose name ends in MEMBER is extracted as it is. A source `-` has no public download:
+# the file must come from $DLXLAB_DATA.
 # Offline: when $DLXLAB_DATA is set and holds a file, that copy is used and must match the
 # manifest exactly. Online: the source in the manifest is downloaded and converted to the line
 # format. Upstream files are not byte-identical to the shared copies (the shared copies carry a
@@ -17,12 +23,19 @@ accept_upstream=0
 for arg in "$@"; do
   case "$arg" in
     --accept-upstream) accept_upstream=1 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "fetch-datasets: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
 
 sha256() { sha256sum "$1" | cut -d' ' -f1; }
+# tdoku's data.zip as committed at a05701253ed175e2859063dec3cf01a7f5b9c6a7 (its last change, 2020-09-18):
+# the git blob id, which the archive's bytes must hash to (`git hash-object`).
+TDOKU_DATA_ZIP_BLOB=2ae6e4f8d021d2198069814c7db18bf11fcd9591
+git_blob_id() { { printf 'blob %s\0' "$(wc -c < "$1" | tr -d ' ')"; cat "$1"; } | sha1sum | cut -d' ' -f1; }
+declare -A archives=()  # url -> downloaded copy, so that each archive is fetched once per run
+cleanup() { for f in "${archives[@]}"; do rm -f "$f"; done; }
+trap cleanup EXIT
 puzzle_lines() { grep -cv -e '^#' -e '^[[:space:]]*$' "$1" || true; }
 
 download() { # url dest
@@ -40,16 +53,33 @@ convert() { # file raw out
     se-rated-sample.txt)
       # Sudoku Exchange bank: "<hash> <81 chars> <rating>"; the first 640 lines of the file.
       tr -d '\r' < "$2" | awk 'NF >= 3 { gsub(/0/, ".", $2); print $2, $3 }' | head -n 640 > "$3" ;;
-    top95.txt|top1465.txt|norvig-hardest.txt)
+    top95.txt|norvig-hardest.txt)
       # One puzzle per line as the first 81 characters ('.' or '0' empty), maybe followed by notes.
       tr -d '\r' < "$2" | grep -oE '^[0-9.]{81}' | tr '0' '.' > "$3" ;;
-    forum-hardest-1905.txt|forum-hardest-1106.txt)
-      # Members of tdoku's benchmark archive (data.zip): one puzzle per line, '.' empty, maybe
-      # '#' comments. The member's name ends in forum_hardest_1905 or forum_hardest_1106.
-      command -v unzip >/dev/null || { echo "fetch-datasets: $1 needs unzip" >&2; return 1; }
-      local member="*forum_hardest_${1//[^0-9]/}"
-      unzip -p "$2" "$member" | tr -d '\r' | grep -oE '^[0-9.]{81}' | tr '0' '.' > "$3" ;;
-    *) cp "$2" "$3" ;;
+    *) cp "$2" "$3" ;;  # tdoku's files as they are: '#' header, one puzzle per line
+  esac
+}
+
+# fetch URL DEST: downloads URL to DEST; for URL#MEMBER, extracts MEMBER of the archive at URL
+# (downloaded once per run and checked against TDOKU_DATA_ZIP_BLOB).
+fetch() {
+  local url="$1" dest="$2"
+  case "$url" in
+    *'#'*)
+      local archive="${url%%#*}" member="${url#*#}"
+      command -v unzip >/dev/null || { echo "fetch-datasets: $member needs unzip" >&2; return 1; }
+      if [[ -z "${archives[$archive]:-}" ]]; then
+        local zip; zip="$(mktemp)"
+        download "$archive" "$zip" || { rm -f "$zip"; return 1; }
+        local id; id="$(git_blob_id "$zip")"
+        if [[ "$id" != "$TDOKU_DATA_ZIP_BLOB" ]]; then
+          echo "fetch-datasets: $archive has git blob id $id, not $TDOKU_DATA_ZIP_BLOB (the archive tdoku committed)" >&2
+          rm -f "$zip"; return 1
+        fi
+        archives[$archive]="$zip"
+      fi
+      unzip -p "${archives[$archive]}" "*$member" > "$dest" ;;
+    *) download "$url" "$dest" ;;
   esac
 }
 
@@ -57,6 +87,21 @@ status=0
 while read -r file sum bytes lines url; do
   case "$file" in ''|'#'*) continue ;; esac
   dest="$root/datasets/$file"
+  if [[ "$url" == committed ]]; then
+    # Made by this project and committed: checked in place.
+    if [[ ! -f "$dest" ]]; then
+      echo "fetch-datasets: committed corpus $file is missing" >&2; status=1
+    elif [[ "$(sha256 "$dest")" != "$sum" ]]; then
+      echo "fetch-datasets: committed corpus $file does not match the manifest checksum" >&2; status=1
+    else
+      echo "$file: committed, SHA-256 ok ($bytes bytes, $lines puzzles)"
+    fi
+    continue
+  fi
+  if [[ "$url" == - && ! ( -n "${DLXLAB_DATA:-}" && -f "$DLXLAB_DATA/$file" ) ]]; then
+    echo "fetch-datasets: $file: no public download (see datasets/README.md); put a copy in \$DLXLAB_DATA" >&2
+    status=1; continue
+  fi
   if [[ "$sum" == "-" ]]; then
     # No pinned checksum: take the shared copy if there is one, else download; say what it is.
     if [[ -n "${DLXLAB_DATA:-}" && -f "$DLXLAB_DATA/$file" ]]; then
@@ -65,7 +110,7 @@ while read -r file sum bytes lines url; do
       continue
     fi
     raw="$(mktemp)"
-    if ! download "$url" "$raw"; then
+    if ! fetch "$url" "$raw"; then
       echo "fetch-datasets: $file: download of $url failed" >&2
       rm -f "$raw"; status=1; continue
     fi
@@ -93,7 +138,7 @@ while read -r file sum bytes lines url; do
     continue
   fi
   raw="$(mktemp)"
-  if ! download "$url" "$raw"; then
+  if ! fetch "$url" "$raw"; then
     echo "fetch-datasets: $file: download of $url failed" >&2
     rm -f "$raw"; status=1; continue
   fi

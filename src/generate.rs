@@ -21,6 +21,7 @@
 //! The uniqueness check here is the generator's own small counter; the tests verify the
 //! generated puzzles with independent solvers.
 
+pub mod field;
 pub mod harden;
 pub mod jigsaw;
 pub mod killer;

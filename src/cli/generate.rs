@@ -1,7 +1,8 @@
-//! `dlxlab generate`: a corpus of puzzles with unique solutions, reproducible from the seed.
+//! `dlxlab generate`: a corpus of puzzles with unique solutions, reproducible from the seed, or
+//! (`--mode`) one of the field's benchmark sets defined by how they are made.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::fmt::Write as _;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -9,10 +10,13 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 
+use dlxlab::generate::field::{self, Mode, FIELD_METHOD_VERSION};
 use dlxlab::generate::spec::{self, Band, NodeBand, Spec, METHOD_VERSION};
 use dlxlab::generate::symmetry::Symmetry;
 use dlxlab::generate::variant;
+use dlxlab::harness::output::write_atomic;
 use dlxlab::puzzles::variants::Variant;
+use dlxlab::solvers::Status;
 use dlxlab::sudoku::Shape;
 
 /// Generate puzzles with a unique solution (symmetric, minimal, of a clue count or difficulty).
@@ -24,13 +28,21 @@ pub struct GenerateArgs {
     /// Master seed; puzzle i uses a stream derived from (seed, i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// What to make: unique (puzzles with a unique solution, to the options below),
+    /// unbiased-minimal (minimal puzzles equally likely for a clue count given the grid, tdoku's
+    /// "unbiased"), random-clues (random clue sets, mostly without a solution, like tdoku's
+    /// gen_puzzles) or several-solutions (serg's construction, two solutions or more); see
+    /// docs/generation.md.
+    #[arg(long, default_value = "unique")]
+    mode: Mode,
     /// Symmetry of the clue pattern: none, rot180, diagonal, mirror, rot90.
     #[arg(long, default_value = "none")]
     symmetry: Symmetry,
     /// Only minimal puzzles (no single given can be removed).
     #[arg(long)]
     minimal: bool,
-    /// Exact number of givens.
+    /// Exact number of givens (with --mode unbiased-minimal: keep only puzzles with this many;
+    /// with --mode random-clues: the clues per line, default 30).
     #[arg(long)]
     clues: Option<usize>,
     /// Technique-rating band on the SE scale, e.g. `2.0..4.5` (inclusive).
@@ -46,10 +58,11 @@ pub struct GenerateArgs {
     /// killer (random cages, no givens); 9x9.
     #[arg(long, default_value = "classic")]
     variant: String,
-    /// Attempts per puzzle before giving up.
-    #[arg(long, default_value_t = 10_000)]
-    max_attempts: u64,
-    /// Output corpus (default: standard output).
+    /// Attempts per puzzle before giving up (default 10,000; 100,000,000 with --mode
+    /// unbiased-minimal, which keeps about one attempt in 200,000).
+    #[arg(long)]
+    max_attempts: Option<u64>,
+    /// Output corpus, written atomically (default: standard output).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Worker threads (default: all cores); the output does not depend on it.
@@ -110,6 +123,21 @@ fn node_band(text: &str) -> anyhow::Result<Band<u64>> {
 /// The command line that reproduces the output (without --out and --threads, which do not change
 /// it), with every option that does.
 fn command_line(args: &GenerateArgs) -> String {
+    if args.mode != Mode::Unique {
+        let mut cmd = format!(
+            "dlxlab generate --count {} --seed {} --mode {}",
+            args.count, args.seed, args.mode
+        );
+        let clues = match args.mode {
+            Mode::RandomClues => Some(args.clues.unwrap_or(field::DEFAULT_RANDOM_CLUES)),
+            _ => args.clues,
+        };
+        if let Some(k) = clues {
+            cmd.push_str(&format!(" --clues {k}"));
+        }
+        cmd.push_str(&format!(" --max-attempts {}", max_attempts(args)));
+        return cmd;
+    }
     let mut cmd = format!(
         "dlxlab generate --count {} --seed {} --symmetry {}",
         args.count, args.seed, args.symmetry
@@ -128,12 +156,138 @@ fn command_line(args: &GenerateArgs) -> String {
     }
     cmd.push_str(&format!(
         " --variant {} --max-attempts {}",
-        args.variant, args.max_attempts
+        args.variant,
+        max_attempts(args)
     ));
     cmd
 }
 
+/// `--max-attempts`, or the mode's default.
+fn max_attempts(args: &GenerateArgs) -> u64 {
+    args.max_attempts.unwrap_or(match args.mode {
+        Mode::UnbiasedMinimal => 100_000_000,
+        _ => 10_000,
+    })
+}
+
+/// Refuses the options a field mode does not take.
+fn check_field_options(args: &GenerateArgs) -> anyhow::Result<()> {
+    let mode = args.mode;
+    let refused = [
+        (args.symmetry != Symmetry::None, "--symmetry"),
+        (
+            args.minimal && mode != Mode::UnbiasedMinimal,
+            "--minimal (only unbiased-minimal, where it is implied)",
+        ),
+        (args.rating.is_some(), "--rating"),
+        (args.nodes.is_some(), "--nodes"),
+        (args.variant != "classic", "--variant"),
+        (
+            args.clues.is_some() && mode == Mode::SeveralSolutions,
+            "--clues",
+        ),
+    ];
+    for (given, flag) in refused {
+        anyhow::ensure!(!given, "generate --mode {mode} does not take {flag}");
+    }
+    Ok(())
+}
+
+/// Writes `text` to `--out` atomically, or to standard output.
+fn emit(args: &GenerateArgs, text: &str) -> anyhow::Result<()> {
+    match &args.out {
+        Some(path) => write_atomic(path, text.as_bytes())
+            .with_context(|| format!("writing {}", path.display())),
+        None => {
+            let mut out = io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            Ok(())
+        }
+    }
+}
+
+/// `--mode unbiased-minimal | random-clues | several-solutions`: the field's sets.
+fn run_field(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    check_field_options(&args)?;
+    let pool = super::progress::thread_pool(args.threads)?;
+    let threads = pool.current_num_threads();
+    let start = Instant::now();
+    let results = pool.install(|| {
+        field::generate_field_many(
+            args.mode,
+            args.clues,
+            args.seed,
+            args.count,
+            max_attempts(&args),
+        )
+    })?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let mut counts = [0u64; 3];
+    let mut attempts = 0;
+    let mut body = String::new();
+    for r in results {
+        match r {
+            Ok(p) => {
+                attempts += p.attempts;
+                let slot = match p.status {
+                    Status::Unique => 0,
+                    Status::Multiple => 1,
+                    Status::None => 2,
+                    other => anyhow::bail!("the fast solver answered `{other}` without a budget"),
+                };
+                counts[slot] += 1;
+                writeln!(body, "{}", p.puzzle.to_line())?;
+            }
+            Err(e) => writeln!(body, "# {}", not_made(e)?)?,
+        }
+    }
+    let made: u64 = counts.iter().sum();
+    let missing = args.count - made;
+    let made_text = if missing == 0 {
+        format!("{} puzzles", args.count)
+    } else {
+        format!(
+            "{made} of {} puzzles ({missing} could not be made: the `# puzzle N:` lines)",
+            args.count
+        )
+    };
+    let mut text = format!("# {}\n", command_line(&args));
+    writeln!(
+        text,
+        "# dlxlab {}, field method {FIELD_METHOD_VERSION} ({}, docs/generation.md); {made_text}, 9x9 classic; \
+         the same command reproduces this file for any --threads",
+        env!("CARGO_PKG_VERSION"),
+        args.mode
+    )?;
+    writeln!(
+        text,
+        "# statuses (fast solver, up to 2 solutions): unique {}, multiple {}, none {}",
+        counts[0], counts[1], counts[2]
+    )?;
+    text.push_str(&body);
+    emit(&args, &text)?;
+    eprintln!(
+        "generated {made} puzzles in {elapsed:.2} s ({:.1} puzzles/s, {threads} threads, {attempts} attempts): unique {}, multiple {}, none {}",
+        made as f64 / elapsed.max(1e-9),
+        counts[0],
+        counts[1],
+        counts[2]
+    );
+    if missing > 0 {
+        eprintln!(
+            "dlxlab: generate: {missing} of {} puzzles could not be made in {} attempts each (kept as `# puzzle N:` lines; raise --max-attempts)",
+            args.count, max_attempts(&args)
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    if args.mode != Mode::Unique {
+        return run_field(args);
+    }
     let variant = Variant::by_name(&args.variant)?;
     let shape = Shape::CLASSIC;
     let spec = Spec {
@@ -149,7 +303,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             }),
             _ => None,
         },
-        max_attempts: args.max_attempts,
+        max_attempts: max_attempts(&args),
     };
     spec::validate(&spec)?;
     let pool = super::progress::thread_pool(args.threads)?;
@@ -194,12 +348,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let made = lines.iter().filter(|l| l.is_ok()).count() as u64;
     let missing = args.count - made;
 
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(path) => Box::new(BufWriter::new(
-            File::create(path).with_context(|| format!("creating {}", path.display()))?,
-        )),
-        None => Box::new(BufWriter::new(io::stdout().lock())),
-    };
+    let mut out = String::new();
     writeln!(out, "# {}", command_line(&args))?;
     let made_text = if missing == 0 {
         format!("{} puzzles", args.count)
@@ -222,7 +371,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             Err(reason) => writeln!(out, "# {reason}")?,
         }
     }
-    out.flush()?;
+    emit(&args, &out)?;
     eprintln!(
         "generated {made} puzzles in {elapsed:.2} s ({:.1} puzzles/s, {threads} threads, {attempts} attempts)",
         made as f64 / elapsed.max(1e-9)
@@ -230,7 +379,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if missing > 0 {
         eprintln!(
             "dlxlab: generate: {missing} of {} puzzles could not be made in {} attempts each (kept as `# puzzle N:` lines; raise --max-attempts or relax the specification)",
-            args.count, args.max_attempts
+            args.count, max_attempts(&args)
         );
         return Ok(ExitCode::FAILURE);
     }

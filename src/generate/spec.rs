@@ -124,6 +124,17 @@ pub enum GenerateError {
     /// Rating and node bands exist for classic puzzles only.
     #[error("--rating and --nodes apply to classic puzzles only")]
     VariantBand,
+    /// `generate::field` makes the field's sets only; unique puzzles come from [`generate_many`].
+    #[error("mode `unique` is made by the specification generator, not the field sets")]
+    NotAFieldMode,
+    /// `--mode unbiased-minimal` looks for 17 to `max` clues only.
+    #[error("--mode unbiased-minimal --clues {clues}: minimal puzzles have 17 clues or more, and the sampler looks for {max} at most (docs/generation.md)")]
+    UnbiasedClues {
+        /// The requested count.
+        clues: usize,
+        /// The largest count the sampler looks for.
+        max: usize,
+    },
     /// No attempt met the specification.
     #[error(
         "puzzle {index}: no puzzle met the specification in {attempts} attempts \

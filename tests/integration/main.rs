@@ -8,6 +8,7 @@ mod counting;
 mod data_tests;
 mod examples;
 mod external;
+mod field_sets;
 mod front_door;
 mod generate;
 mod grids;
