@@ -11,9 +11,9 @@
 //! | 4     | `triads`            | a triad (a row's or column's three cells in a box) holds exactly three digits |
 //! | 5     | `scc`               | literals refuted by the binary implication graph (its strongly connected components) |
 //!
-//! Each rung is unit propagation over a propositional model (see [`model`]): cell variables, the
+//! Each rung is unit propagation over a propositional model (see `model.rs`): cell variables, the
 //! triad variables of tdoku's write-up, and cardinality constraints tagged with the rung that adds
-//! them. Rung 5 alternates propagation with a pass over the implication graph ([`implication`])
+//! them. Rung 5 alternates propagation with a pass over the implication graph (`implication.rs`)
 //! until neither finds anything. Every rung keeps the constraints of the rungs below, so what a
 //! rung decides a higher one decides too: the ladder is monotone.
 
