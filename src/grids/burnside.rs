@@ -204,24 +204,22 @@ pub const TABLE_COLUMNS: [&str; 9] = [
 /// row `1 … N` (Russell & Jarvis's table), `relabellings` the exact covers counted for it and
 /// which engine counted them, `second_route` the cycle-type route's verdict.
 pub fn table_csv(result: &Burnside) -> Result<Vec<u8>, GridsError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| GridsError::Table(e.to_string());
-    w.write_record(TABLE_COLUMNS).map_err(err)?;
-    for c in &result.classes {
-        w.write_record([
-            c.class.to_string(),
-            c.size.to_string(),
-            c.fixed.to_string(),
-            c.kind.clone(),
-            c.fixed_up_to_relabelling.to_string(),
-            c.counted.relabellings.to_string(),
-            c.counted.by_memo.to_string(),
-            c.counted.by_dlx.to_string(),
-            c.second_route.as_str().to_string(),
-        ])
-        .map_err(err)?;
-    }
-    w.into_inner().map_err(|e| GridsError::Table(e.to_string()))
+    super::csv_table(
+        &TABLE_COLUMNS,
+        result.classes.iter().map(|c| {
+            [
+                c.class.to_string(),
+                c.size.to_string(),
+                c.fixed.to_string(),
+                c.kind.clone(),
+                c.fixed_up_to_relabelling.to_string(),
+                c.counted.relabellings.to_string(),
+                c.counted.by_memo.to_string(),
+                c.counted.by_dlx.to_string(),
+                c.second_route.as_str().to_string(),
+            ]
+        }),
+    )
 }
 
 #[cfg(test)]

@@ -217,24 +217,37 @@ pub const TABLE_COLUMNS: [&str; 6] = [
     "band",
 ];
 
+/// A table as CSV bytes: the header, then one record per row (the class tables of every route).
+pub(crate) fn csv_table<R, I>(columns: &[&str], rows: I) -> Result<Vec<u8>, GridsError>
+where
+    R: IntoIterator<Item = String>,
+    I: IntoIterator<Item = R>,
+{
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let err = |e: csv::Error| GridsError::Table(e.to_string());
+    w.write_record(columns).map_err(err)?;
+    for row in rows {
+        w.write_record(row).map_err(err)?;
+    }
+    w.into_inner().map_err(|e| GridsError::Table(e.to_string()))
+}
+
 /// The band class table as CSV ([`TABLE_COLUMNS`]): one row per symmetry class; `completions`
 /// is per band and divided by `M2`, so `Σ size·completions = S`.
 pub fn table_csv(result: &GridCount) -> Result<Vec<u8>, GridsError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| GridsError::Table(e.to_string());
-    w.write_record(TABLE_COLUMNS).map_err(err)?;
-    for c in &result.classes {
-        w.write_record([
-            c.class.to_string(),
-            c.size.to_string(),
-            c.columns.to_string(),
-            c.structure.to_string(),
-            c.completions.to_string(),
-            c.band.clone(),
-        ])
-        .map_err(err)?;
-    }
-    w.into_inner().map_err(|e| GridsError::Table(e.to_string()))
+    csv_table(
+        &TABLE_COLUMNS,
+        result.classes.iter().map(|c| {
+            [
+                c.class.to_string(),
+                c.size.to_string(),
+                c.columns.to_string(),
+                c.structure.to_string(),
+                c.completions.to_string(),
+                c.band.clone(),
+            ]
+        }),
+    )
 }
 
 #[cfg(test)]

@@ -157,19 +157,17 @@ pub const TABLE_COLUMNS: [&str; 4] = ["class", "weight", "arrangements", "first_
 
 /// The class table as CSV ([`TABLE_COLUMNS`]): `Σ weight·arrangements²` is the number of grids.
 pub fn table_csv(result: &TwoBandCount) -> Result<Vec<u8>, GridsError> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| GridsError::Table(e.to_string());
-    w.write_record(TABLE_COLUMNS).map_err(err)?;
-    for c in &result.classes {
-        w.write_record([
-            c.class.to_string(),
-            c.weight.to_string(),
-            c.arrangements.to_string(),
-            first_columns(result.rows, &c.vectors),
-        ])
-        .map_err(err)?;
-    }
-    w.into_inner().map_err(|e| GridsError::Table(e.to_string()))
+    super::csv_table(
+        &TABLE_COLUMNS,
+        result.classes.iter().map(|c| {
+            [
+                c.class.to_string(),
+                c.weight.to_string(),
+                c.arrangements.to_string(),
+                first_columns(result.rows, &c.vectors),
+            ]
+        }),
+    )
 }
 
 #[cfg(test)]
