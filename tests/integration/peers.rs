@@ -13,7 +13,10 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// which hands back its solution when `solution`; the C compiler is `$CC` or `cc` (the one Rust
 /// links with).
 fn driver(dir: &Path, mode: u8, solution: bool) -> PathBuf {
-    let exe = dir.join(format!("tiny{}_{mode}", if solution { "" } else { "_nosol" }));
+    let exe = dir.join(format!(
+        "tiny{}_{mode}",
+        if solution { "" } else { "_nosol" }
+    ));
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let out = Command::new(&cc)
         .args(["-O1", "-std=c11"])
@@ -61,7 +64,9 @@ fn the_driver_speaks_the_loop_and_whole_job_protocols() {
     );
     let table = String::from_utf8(out.stdout).unwrap();
     for name in ["tiny_3", "tiny_nosol_3"] {
-        let row = table.lines().find(|l| l.starts_with(&format!("| {name} | 8 |")));
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| {name} | 8 |")));
         // No budget hit, nothing failed.
         assert!(row.is_some_and(|l| l.contains("| 0 | 0 |")), "{table}");
     }
@@ -74,8 +79,10 @@ fn the_driver_speaks_the_loop_and_whole_job_protocols() {
 #[test]
 fn the_driver_answers_lines_with_its_own_guesses() {
     let dir = tempfile::tempdir().unwrap();
-    let puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-    let solution = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let puzzle =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
     let clash = format!("11{}", &puzzle[2..]);
     let input = format!("{puzzle}\n{}\nnot a puzzle\n{clash}\n", ".".repeat(81));
     let mut child = Command::new(driver(dir.path(), 2, true))
@@ -94,7 +101,10 @@ fn the_driver_answers_lines_with_its_own_guesses() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
-    assert!(lines[0].starts_with(&format!("{solution} peer_guesses=")), "{text}");
+    assert!(
+        lines[0].starts_with(&format!("{solution} peer_guesses=")),
+        "{text}"
+    );
     assert!(lines[1].starts_with("multiple peer_guesses="), "{text}");
     assert_eq!(lines[2], "limit");
     assert_eq!(lines[3], "none peer_guesses=0");
@@ -133,7 +143,10 @@ fn bench_prints_guesses_in_tdokus_convention() {
     let (g, t) = (col("guesses/puzzle"), col("guesses_tdoku/puzzle"));
     assert_eq!(t, head.len() - 2, "the new column comes last: {table}");
     let mut rows = 0;
-    for line in table.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| solver")) {
+    for line in table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| solver"))
+    {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         let (ours, tdoku): (f64, f64) = (cells[g].parse().unwrap(), cells[t].parse().unwrap());
         // Printed to one and two decimals.
