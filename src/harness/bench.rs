@@ -49,7 +49,7 @@ pub struct BenchResult {
     /// point but its last alternative, which on a tree searched to its end is the leaves (dead
     /// ends and solutions) less one, `backtracks + solutions − 1` per puzzle (docs/solvers.md,
     /// "Guesses: dlxlab's count and tdoku's"); a lower bound for a search stopped at its solution
-    /// limit. `None` for a peer program or a solver that does not report its counters.
+    /// limit. `None` for a peer program or an external solver (which reports no `backtracks`).
     pub guesses_tdoku_per_puzzle: Option<f64>,
     /// Puzzles whose answer failed validation (a wrong solution, or a status other than unique,
     /// multiple or none within the limits).
@@ -180,8 +180,9 @@ pub fn bench_with_peers(
             let mine: Vec<&Grid> = posed.iter().map(|p| p.grid()).collect();
             let (mut nodes, mut guesses, mut failures, mut limited) = (0u64, 0u64, 0u64, 0u64);
             let mut no_guess = 0u64;
-            // tdoku's convention, Σ (leaves − 1); unknown once a program keeps its counters.
-            let mut guesses_tdoku = Some(0u64);
+            // tdoku's convention, Σ (leaves − 1), from a registered solver's counters; unknown for
+            // an external program (its `backtracks` are not reported) or one that keeps them.
+            let mut guesses_tdoku = by_name(run.solver.name()).map(|_| 0u64);
             for p in &posed {
                 let grid = p.grid();
                 let answer = run.solver.run_checked(grid, &run.limits);
