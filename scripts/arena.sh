@@ -11,7 +11,7 @@
 #   TDOKU_SRC=/path/to/tdoku [FSSS2_SRC=…] [NORVIG_SRC=…] [RUST_SUDOKU_SRC=…] \
 #     scripts/arena.sh [--out DIR] [--cpu N] [--data DIR] [--sets A,B] [--peers A,B]
 #                      [--prefix N] [--passes P] [--rounds R] [--whole-min M] [--solvers S]
-#                      [--permute SEED]
+#                      [--in-min M] [--permute SEED]
 #
 # --data DIR   where the data sets are (default $DLXLAB_DATA, then datasets/): NAME.txt for each
 #              of 17-clue, top1465, forum-hardest-1106, forum-hardest-1905-11plus, serg,
@@ -21,6 +21,8 @@
 # --prefix N   the first N puzzles of each set (default 0: all of them).
 # --passes P   in-process passes (default 7); --rounds R whole-process rounds (default 5).
 # --whole-min M  a whole-process run repeats its set to at least M puzzles (default 20000).
+# --in-min M   the in-process passes repeat the set to at least M puzzles (default 10000), so
+#              that a pass outlasts the time slices other processes take on a shared core.
 # --solvers S  dlxlab's solvers in process (default band,fast,dlx,dc); whole process: band
 #              against every peer, and band,dlx,dc against fast_solv_9r2 (dancing links).
 # --permute SEED  every puzzle under the random symmetry of SEED and its line, as tdoku's
@@ -33,19 +35,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${TDOKU_SRC:?set TDOKU_SRC to a tdoku checkout (the peers are built from it)}"
 out=reports/arena cpu=0 data=${DLXLAB_DATA:-} sets="" peers="" prefix=0 passes=7 rounds=5
-whole_min=20000 solvers=band,fast,dlx,dc permute=()
+whole_min=20000 in_min=10000 solvers=band,fast,dlx,dc permute=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --out) out=$2 ;; --cpu) cpu=$2 ;; --data) data=$2 ;; --sets) sets=$2 ;; --peers) peers=$2 ;;
-    --prefix) prefix=$2 ;; --passes) passes=$2 ;; --rounds) rounds=$2 ;; --whole-min) whole_min=$2 ;;
+    --prefix) prefix=$2 ;; --passes) passes=$2 ;; --rounds) rounds=$2 ;; --whole-min) whole_min=$2 ;; --in-min) in_min=$2 ;;
     --solvers) solvers=$2 ;; --permute) permute=(--permute "$2") ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
     *) echo "arena.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift 2
 done
-command_line="scripts/arena.sh --prefix $prefix --passes $passes --rounds $rounds --whole-min $whole_min --solvers $solvers ${permute[*]}${sets:+ --sets $sets}${peers:+ --peers $peers}"
-rev="$(git rev-parse --short HEAD)$(git diff --quiet -- . ":(exclude)$out" || echo ' (uncommitted changes)')"
+command_line="scripts/arena.sh --prefix $prefix --passes $passes --rounds $rounds --whole-min $whole_min --in-min $in_min --solvers $solvers ${permute[*]}${sets:+ --sets $sets}${peers:+ --peers $peers}"
+case $out in /*) excl=() ;; *) excl=(":(exclude)$out") ;; esac
+rev="$(git rev-parse --short HEAD)$(git diff --quiet -- . "${excl[@]}" || echo ' (uncommitted changes)')"
 sets=${sets:-17-clue,top1465,forum-hardest-1106,forum-hardest-1905-11plus,serg,unbiased-first1000,field-unbiased-minimal,field-random-clues,field-several-solutions}
 rm -rf "$out/raw"
 mkdir -p "$out/raw"
@@ -101,11 +104,14 @@ for name in ${sets//,/ }; do
   times=$(( (whole_min + n - 1) / n ))
   : > "$work/$name-x.txt"
   for ((i = 0; i < times; i++)); do cat "$work/$name.txt" >> "$work/$name-x.txt"; done
-  echo "$name: $file, $(wc -l < "$work/all.txt") puzzles, $n used, whole process x$times" >> "$out/raw/sets.txt"
-  echo "$n $times" > "$out/raw/$name-size.txt"
-  echo "== $name: $n puzzles (whole process: x$times)"
+  in_times=$(( (in_min + n - 1) / n ))
+  : > "$work/$name-in.txt"
+  for ((i = 0; i < in_times; i++)); do cat "$work/$name.txt" >> "$work/$name-in.txt"; done
+  echo "$name: $file, $(wc -l < "$work/all.txt") puzzles, $n used, in process x$in_times, whole process x$times" >> "$out/raw/sets.txt"
+  echo "$n $times $in_times" > "$out/raw/$name-size.txt"
+  echo "== $name: $n puzzles (in process: x$in_times, whole process: x$times)"
   # In process: dlxlab's solvers, the sudoku crate (--features peer) and every peer's own loop.
-  pin "$bin" bench --corpus "$work/$name.txt" --solvers "$solvers" --warmup 200 --passes "$passes" \
+  pin "$bin" bench --corpus "$work/$name-in.txt" --solvers "$solvers" --warmup 200 --passes "$passes" \
     "${permute[@]}" "${loops[@]}" > "$out/raw/$name-in-process.md" || echo "$name: in-process bench failed (see raw)" >> "$out/raw/sets.txt"
   # Each peer's own guess count (its external program's peer_guesses=, tdoku's tdoku_guesses=):
   # guesses per puzzle and % of puzzles without a guess; nothing for a peer that counts none.
