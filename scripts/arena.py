@@ -233,6 +233,8 @@ for c, d in data.items():
                   f"{f(r['guesses_tdoku'])} | {f(r['no_guess'], '{:.1f}')} | {f(r['pub_vs'], '{:.2f}x')} | "
                   f"{f(r['pub_guesses'])} | {f(r['pub_no_guess'], '{:.1f}')} | {ok} |")
     md.append("")
+if (out / "discussion.md").exists():
+    md += ["What these numbers say, and what they do not: [discussion.md](discussion.md).", ""]
 md += ["## Figures", "",
        "Drawn from `arena.csv` by `speed_plots` (src/report/speed.rs), PNG and SVG:", "",
        "![throughput](arena-throughput.png)", "", "![guesses against time](arena-guesses.png)", "",
