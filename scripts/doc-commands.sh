@@ -26,6 +26,7 @@
 #   harness.md    the Slurm study session (scripts/slurm/selftest.sh in CI)
 #   performance.md, xc-engine.md   timing procedures (taskset, criterion, callgrind, Knuth's
 #                 programs built from sources the user supplies)
+#   peers.md      clones of the peers' repositories (network) and builds from them
 #   python.md     pip install ./python (python/ci.sh in CI builds and tests the wheel)
 #   variants.md   a killer puzzle and honeycomb synopses written with placeholders (GIVENS, PUZZLE)
 set -euo pipefail

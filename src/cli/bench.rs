@@ -280,10 +280,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .map(|p| format!(" vs {} |", p.solver))
         .collect();
     println!(
-        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |{peer_head} % no guess |"
+        "| solver | puzzles | puzzles/s | µs/puzzle | nodes/puzzle | guesses/puzzle | limit | failed | vs crate |{peer_head} % no guess | guesses_tdoku/puzzle |"
     );
     println!(
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|{}---:|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|{}---:|---:|",
         "---:|".repeat(peer_rows.len())
     );
     // Same puzzles, same rounds: the crate's time per puzzle over the solver's, round by round.
@@ -315,8 +315,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 None => " — |".to_string(),
             })
             .collect();
+        // tdoku's convention of guesses (docs/solvers.md), where the counters allow it.
+        let tdoku_convention = match r.guesses_tdoku_per_puzzle {
+            Some(g) if !not_ours => format!("{g:.2}"),
+            _ => "—".to_string(),
+        };
         println!(
-            "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |{vs_peers} {no_guess} |",
+            "| {} | {} | {:.0} | {:.2} | {counts} | {} | {} | {ratio} |{vs_peers} {no_guess} | {tdoku_convention} |",
             r.solver,
             r.puzzles,
             r.puzzles_per_second(),

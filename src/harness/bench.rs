@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::solvers::{by_name, Status};
+use crate::solvers::{by_name, Outcome, Status};
 use crate::sudoku::{Grid, Shape};
 
 use super::loop_peer::{write_puzzles, LoopPeer, LoopPeerError};
@@ -45,6 +45,12 @@ pub struct BenchResult {
     /// which compares like with like across programs (no branch point entered, whichever way
     /// the branches are counted). 0 for a peer program, which reports no counts.
     pub no_guess_percent: f64,
+    /// Guesses per puzzle in tdoku's convention (from the validation pass): one per branch
+    /// point but its last alternative, which on a tree searched to its end is the leaves (dead
+    /// ends and solutions) less one, `backtracks + solutions − 1` per puzzle (docs/solvers.md,
+    /// "Guesses: dlxlab's count and tdoku's"); a lower bound for a search stopped at its solution
+    /// limit. `None` for a peer program or an external solver (which reports no `backtracks`).
+    pub guesses_tdoku_per_puzzle: Option<f64>,
     /// Puzzles whose answer failed validation (a wrong solution, or a status other than unique,
     /// multiple or none within the limits).
     pub failures: u64,
@@ -96,6 +102,18 @@ pub fn paired_ratio(reference: &BenchResult, solver: &BenchResult) -> Option<f64
         .map(|(r, s)| (r / reference.puzzles.max(1) as f64) / (s / solver.puzzles.max(1) as f64))
         .collect();
     (!ratios.is_empty()).then(|| median(&ratios))
+}
+
+/// A solve's guesses in tdoku's convention: its leaves less one, `backtracks + solutions − 1`.
+///
+/// tdoku counts a guess per branch point but not its last alternative (a binary split: assign, or
+/// eliminate and go on); dlxlab counts every child of a branch point with two or more choices.
+/// For a tree searched to its end, `Σ (children − 1)` over its inner nodes is `leaves − 1` (a
+/// forced node, one child, adds nothing), and every built-in solver counts each leaf once: as a
+/// dead end (`backtracks`) or as a solution. A search stopped at its solution limit leaves
+/// branch points unfinished, so there this is a lower bound of tdoku's convention.
+pub fn tdoku_guesses(outcome: &Outcome) -> u64 {
+    (outcome.stats.backtracks + outcome.solutions).saturating_sub(1)
 }
 
 /// Benchmarks each solver on `puzzles`: a validation pass (untimed: every solution checked, node
@@ -162,6 +180,9 @@ pub fn bench_with_peers(
             let mine: Vec<&Grid> = posed.iter().map(|p| p.grid()).collect();
             let (mut nodes, mut guesses, mut failures, mut limited) = (0u64, 0u64, 0u64, 0u64);
             let mut no_guess = 0u64;
+            // tdoku's convention, Σ (leaves − 1), from a registered solver's counters; unknown for
+            // an external program (its `backtracks` are not reported) or one that keeps them.
+            let mut guesses_tdoku = by_name(run.solver.name()).map(|_| 0u64);
             for p in &posed {
                 let grid = p.grid();
                 let answer = run.solver.run_checked(grid, &run.limits);
@@ -177,6 +198,9 @@ pub fn bench_with_peers(
                 nodes += out.stats.nodes;
                 guesses += out.stats.guesses;
                 no_guess += u64::from(out.stats.guesses == 0);
+                guesses_tdoku = guesses_tdoku
+                    .filter(|_| !out.stats.unreported.guesses)
+                    .map(|g| g + tdoku_guesses(&out));
                 // Checked against the puzzle as given, after mapping back under --permute.
                 let valid_solution = out.solution.as_ref().is_none_or(|s| p.check(s).is_ok());
                 match out.status {
@@ -194,6 +218,7 @@ pub fn bench_with_peers(
                 nodes_per_puzzle: nodes as f64 / n,
                 guesses_per_puzzle: guesses as f64 / n,
                 no_guess_percent: 100.0 * no_guess as f64 / n,
+                guesses_tdoku_per_puzzle: guesses_tdoku.map(|g| g as f64 / n),
                 failures,
                 limited,
             };
@@ -226,6 +251,7 @@ pub fn bench_with_peers(
                 nodes_per_puzzle: 0.0,
                 guesses_per_puzzle: 0.0,
                 no_guess_percent: 0.0,
+                guesses_tdoku_per_puzzle: None,
                 failures: checked.failures,
                 limited: 0,
             });
@@ -291,6 +317,7 @@ mod tests {
             nodes_per_puzzle: 0.0,
             guesses_per_puzzle: 0.0,
             no_guess_percent: 0.0,
+            guesses_tdoku_per_puzzle: None,
             failures: 0,
             limited: 0,
         }

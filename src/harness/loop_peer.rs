@@ -16,7 +16,9 @@
 //!   seconds (a decimal number) on a line of its own, and nothing else on standard output.
 //! - `SOLUTIONS` (optional): after the passes, a file with one line per puzzle: the first solution
 //!   found (81 digits), `none`, or `multiple` (with `PASSES` 0 the program solves each puzzle once,
-//!   untimed, to write it).
+//!   untimed, to write it). A solver that counts solutions without handing one back (several of
+//!   the historical peers, scripts/peers/) writes `unique` for a count of one: only its status can
+//!   be checked then.
 //!
 //! A program exits with status 0. `scripts/peers/tdoku_loop.c` is tdoku's (built by
 //! `scripts/peers/tdoku.sh`); `dlxlab loop-peer --solver S` is the protocol around a built-in
@@ -307,6 +309,8 @@ fn check_answer(line: &str, posed: &Posed<'_>, expected: Option<Status>) -> Resu
     let status = match line {
         "none" => Status::None,
         "multiple" => Status::Multiple,
+        // A count of one from a solver that does not hand its solution back.
+        "unique" => Status::Unique,
         _ => {
             let solution = Grid::parse_with_shape(line, Shape::CLASSIC)
                 .map_err(|e| format!("`{line}` is not a solution, `none` or `multiple` ({e})"))?;
@@ -379,6 +383,11 @@ mod tests {
             check_answer("multiple", &grid, Some(Status::Multiple)),
             Ok(())
         );
+        // A count without its solution: the status alone is checked.
+        assert_eq!(check_answer("unique", &grid, unique), Ok(()));
+        assert!(check_answer("unique", &grid, Some(Status::Multiple))
+            .unwrap_err()
+            .contains("answered unique where the reference solver says multiple"));
         // A reference stopped by a budget settles nothing.
         assert_eq!(check_answer("none", &grid, Some(Status::Limit)), Ok(()));
     }

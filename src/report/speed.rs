@@ -28,8 +28,14 @@ use crate::report::plots::{
 };
 
 /// The peers: the crate in process, the whole-job programs and tdoku's in-process loop (every
-/// other program is dlxlab's).
+/// other program is dlxlab's, but see [`is_peer`]).
 pub const PEERS: [&str; 4] = ["sudoku-crate", "sudoku_whole", "tdoku_whole", "tdoku_loop"];
+
+/// Whether `program` is a peer's: one of [`PEERS`], or a program built by `scripts/peers/`
+/// (named `NAME_whole` or `NAME_loop`, as the arena's historical solvers are).
+pub fn is_peer(program: &str) -> bool {
+    PEERS.contains(&program) || program.ends_with("_whole") || program.ends_with("_loop")
+}
 
 /// One row of `speed.csv`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -95,7 +101,7 @@ pub fn figures(rows: &[Row], dir: &Path) -> Result<Vec<Figure>, String> {
     };
     let ours = ordered(
         rows.iter()
-            .filter(|r| r.mode == "whole-process" && !PEERS.contains(&r.program.as_str()))
+            .filter(|r| r.mode == "whole-process" && !is_peer(&r.program))
             .map(|r| r.program.as_str()),
     );
     let mut out = Vec::new();
@@ -182,7 +188,8 @@ pub fn figures(rows: &[Row], dir: &Path) -> Result<Vec<Figure>, String> {
         });
     }
 
-    // Guesses against time: in-process solvers, and tdoku's whole job (hollow).
+    // Guesses against time: in-process solvers, and the whole jobs with a guess count of their
+    // own (tdoku's, hollow).
     let groups: Vec<PointGroup> = corpora
         .iter()
         .map(|c| PointGroup {
@@ -190,7 +197,7 @@ pub fn figures(rows: &[Row], dir: &Path) -> Result<Vec<Figure>, String> {
             points: rows
                 .iter()
                 .filter(|r| r.corpus == *c)
-                .filter(|r| r.mode == "in-process" || r.program == "tdoku_whole")
+                .filter(|r| r.mode == "in-process" || r.guesses_per_puzzle.is_some())
                 .filter_map(|r| {
                     Some(LabelledPoint {
                         name: r.program.clone(),
@@ -224,9 +231,18 @@ pub fn figures(rows: &[Row], dir: &Path) -> Result<Vec<Figure>, String> {
 
 /// Reads `DIR/speed.csv` and draws the figures into `DIR`.
 pub fn write(dir: &Path) -> Result<Vec<Figure>, String> {
-    let text = std::fs::read_to_string(dir.join("speed.csv"))
-        .map_err(|e| format!("{}: {e}", dir.join("speed.csv").display()))?;
-    let rows = read(&text).map_err(|e| format!("speed.csv: {e}"))?;
+    write_from(&dir.join("speed.csv"), dir)
+}
+
+/// Reads the table `csv` (`speed.csv`'s columns; more columns are ignored, as the arena's
+/// `arena.csv` carries) and draws the figures into `dir`.
+pub fn write_from(csv: &Path, dir: &Path) -> Result<Vec<Figure>, String> {
+    let text = std::fs::read_to_string(csv).map_err(|e| format!("{}: {e}", csv.display()))?;
+    let name = csv
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let rows = read(&text).map_err(|e| format!("{name}: {e}"))?;
     figures(&rows, dir)
 }
 
@@ -284,5 +300,27 @@ hard,band,whole-process,50,30,41.0,24390.2,,0.95,0.91
         let err = write(dir.path()).unwrap_err();
         assert!(err.starts_with("speed.csv:"), "{err}");
         assert!(write(&dir.path().join("missing")).is_err());
+    }
+
+    #[test]
+    fn the_arena_table_with_more_columns_and_historical_peers_draws() {
+        // Extra columns are ignored; `fsss_whole` and `fsss_loop` are peers, not dlxlab's.
+        let csv = "\
+corpus,program,mode,puzzles,repeats,us_per_puzzle,puzzles_per_s,guesses_per_puzzle,vs_sudoku_crate,vs_tdoku,guesses_tdoku_per_puzzle
+top1465,band,whole-process,100,1,21.0,47619.0,,,1.3,
+top1465,fsss_whole,whole-process,100,1,40.0,25000.0,30.5,,0.5,
+top1465,fsss_loop,in-process,100,1,38.0,26315.8,30.5,,0.5,
+";
+        let rows = read(csv).unwrap();
+        assert!(is_peer("fsss_whole") && is_peer("tdoku_loop") && !is_peer("band"));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("arena.csv"), csv).unwrap();
+        let figs = write_from(&dir.path().join("arena.csv"), dir.path()).unwrap();
+        assert_eq!(figs.len(), 3);
+        let peers = std::fs::read_to_string(dir.path().join("speed-vs-peers.svg")).unwrap();
+        assert!(peers.contains("band against tdoku") && !peers.contains("fsss_whole against"));
+        let guesses = std::fs::read_to_string(dir.path().join("speed-guesses.svg")).unwrap();
+        assert!(guesses.contains("fsss_whole") && guesses.contains("fsss_loop"));
+        assert_eq!(rows.len(), 3);
     }
 }

@@ -203,6 +203,19 @@ fn check_solve_and_bench_take_external_solvers() {
     for row in ["| fast |", "| crate |", "| external-null |"] {
         assert!(table.contains(row), "{row} missing:\n{table}");
     }
+    // Issue 34: a program that reports its guesses but not its dead ends has no count in tdoku's
+    // convention (`backtracks + solutions − 1` needs both): the last column says unknown.
+    let counted = format!(
+        "counted=sh -c '{} | sed -u \"s/$/ guesses=3/\"'",
+        rust_adapter().display()
+    );
+    let (code, table) = on_corpus(&["bench", "--solvers", "fast", "--external", &counted]);
+    assert_eq!(code, Some(0), "{table}");
+    let row = table.lines().find(|l| l.starts_with("| counted |"));
+    assert!(
+        row.is_some_and(|l| l.contains("| 3.0 |") && l.ends_with("| — |")),
+        "{table}"
+    );
 }
 
 /// The first `n` puzzles of the embedded corpus.

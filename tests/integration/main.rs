@@ -23,6 +23,7 @@ mod logic_rating;
 mod logic_techniques;
 mod logic_wings;
 mod never_silent;
+mod peers;
 mod permute;
 mod puzzle_input;
 mod report_check;
