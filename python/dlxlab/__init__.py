@@ -46,7 +46,7 @@ Corpus = Union[str, "os.PathLike[str]", Iterable[str]]
 
 # Columns whose values may be missing but are integers where present: pandas' nullable Int64
 # keeps them integers (a plain column would turn them into floats).
-_NULLABLE_INTS = {"clues", "steps"}
+_NULLABLE_INTS = {"clues", "steps", "eta_trajectories", "eta_escaped"}
 
 
 def _corpus(corpus: Corpus) -> Any:
@@ -80,6 +80,12 @@ def rate(
     threads: Optional[int] = None,
     as_frame: Optional[bool] = None,
     se_profile: str = "sample",
+    chaos: bool = False,
+    chaos_seed: Optional[int] = None,
+    chaos_trajectories: Optional[int] = None,
+    chaos_tolerance: Optional[float] = None,
+    chaos_cap: Optional[float] = None,
+    chaos_budget: Optional[int] = None,
 ) -> Any:
     """Rates puzzles on Sudoku Explainer's scale, as ``dlxlab rate`` does.
 
@@ -104,7 +110,14 @@ def rate(
       puzzle;
     - ``pearl_rating``: SE's EP, the highest score up to the first placement (missing: beyond);
     - ``diamond_rating``: SE's ED, the score of the first step (missing: beyond);
-    - ``se_profile``: the Sudoku Explainer build the rating reproduces (``se_profile``).
+    - ``se_profile``: the Sudoku Explainer build the rating reproduces (``se_profile``);
+    - ``eta``, ``eta_low``, ``eta_high``: the transient-chaos hardness of Ercsey-Ravasz &
+      Toroczkai and its 95% interval (missing unless ``chaos=True``; ``eta`` and ``eta_high``
+      missing when too few trajectories escaped, ``eta_low`` then a lower bound);
+    - ``eta_r2``: R² of the exponential tail's fit; ``eta_trajectories``, ``eta_escaped``: the
+      trajectories run and those that reached a solution;
+    - ``eta_status``: ``ok``, ``time-cap`` or ``step-budget`` (some trajectories censored),
+      ``stalled``, ``too-few-escapes``, or why the puzzle has no formula (empty without chaos).
 
     ``puzzles`` is a corpus path (str or os.PathLike; ``#`` comments and blank lines are
     skipped) or an iterable of puzzle lines. ``max_seconds`` limits each puzzle's rating;
@@ -113,9 +126,15 @@ def rate(
     rating on hard corpora); ``threads=None`` uses every core. ``se_profile`` is "sample" (the
     build that rated se-rated-sample.txt; the default) or "serate" (Sukaku Explainer's current
     serate: UVWXYZ-wing on, turbot fish 4.1), as ``dlxlab rate --se-profile``. Releases the GIL;
-    Ctrl-C raises KeyboardInterrupt. Bad arguments raise ValueError.
+    Ctrl-C raises KeyboardInterrupt. Bad arguments raise ValueError. ``chaos=True`` adds the
+    chaos hardness, as ``dlxlab rate --chaos``, with its settings ``chaos_seed``,
+    ``chaos_trajectories``, ``chaos_tolerance``, ``chaos_cap`` and ``chaos_budget`` (None: the
+    CLI's defaults; docs/rating.md, "Chaos hardness").
     """
-    rows = _native.rate(_corpus(puzzles), max_seconds, decision_tree, threads, se_profile)
+    rows = _native.rate(
+        _corpus(puzzles), max_seconds, decision_tree, threads, se_profile, chaos, chaos_seed,
+        chaos_trajectories, chaos_tolerance, chaos_cap, chaos_budget,
+    )
     return _frame(rows, RATINGS_COLUMNS, as_frame)
 
 

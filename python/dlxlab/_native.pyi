@@ -79,6 +79,12 @@ def rate(
     decision_tree: Optional[str] = "combined",
     threads: Optional[int] = None,
     se_profile: str = "sample",
+    chaos: bool = False,
+    chaos_seed: Optional[int] = None,
+    chaos_trajectories: Optional[int] = None,
+    chaos_tolerance: Optional[float] = None,
+    chaos_cap: Optional[float] = None,
+    chaos_budget: Optional[int] = None,
 ) -> list[dict[str, object]]: ...
 def study(
     corpus: Corpus,

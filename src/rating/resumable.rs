@@ -49,6 +49,10 @@ pub struct RateRun {
     /// The technique options that change ratings, as `ratings.csv`'s `se_profile` names them
     /// ([`super::SeProfile::label`]: `sample`, `serate`, `sample+uvwxyz-wing`).
     pub options: String,
+    /// The chaos rating's settings ([`super::chaos::ChaosOptions::label`]; `None`: not asked
+    /// for, as in records written before issue 35).
+    #[serde(default)]
+    pub chaos: Option<String>,
 }
 
 impl RateRun {
@@ -79,6 +83,14 @@ impl RateRun {
             out.push(format!(
                 "other technique options: {} there, {} here",
                 recorded.options, self.options
+            ));
+        }
+        if self.chaos != recorded.chaos {
+            let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "none".to_string());
+            out.push(format!(
+                "other chaos settings: {} there, {} here",
+                name(&recorded.chaos),
+                name(&self.chaos)
             ));
         }
         if self.dlxlab_version != recorded.dlxlab_version {
@@ -226,6 +238,7 @@ mod tests {
             result: Err("not rated in this test".to_string()),
             external: None,
             se_profile: "sample",
+            chaos: None,
         }
     }
 
@@ -291,6 +304,7 @@ mod tests {
             decision_tree: None,
             limit_ms: 10,
             options: "x".into(),
+            chaos: None,
         };
         assert!(run.differences(&run.clone()).is_empty());
         let other = RateRun {
@@ -299,5 +313,14 @@ mod tests {
             ..run.clone()
         };
         assert_eq!(run.differences(&other).len(), 2);
+        // Issue 35: another chaos setting is another run; a record without one reads as none.
+        let chaos = RateRun {
+            chaos: Some("seed=2".into()),
+            ..run.clone()
+        };
+        assert_eq!(run.differences(&chaos).len(), 1);
+        let mut json = serde_json::to_value(&run).unwrap();
+        json.as_object_mut().unwrap().remove("chaos");
+        assert_eq!(serde_json::from_value::<RateRun>(json).unwrap(), run);
     }
 }

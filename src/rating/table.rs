@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
+use super::chaos::{self, ChaosOptions, ChaosRating};
 use super::decision_tree::{self, Variant};
 use super::technique::{self, TechniqueRating};
 use crate::corpus::{CorpusReader, LineKind, Record, Shard};
@@ -29,7 +30,7 @@ use crate::solvers::SolveLimits;
 use crate::sudoku::Grid;
 
 /// The CSV header.
-pub const COLUMNS: [&str; 11] = [
+pub const COLUMNS: [&str; 18] = [
     "line",
     "puzzle",
     "decision_tree",
@@ -41,6 +42,13 @@ pub const COLUMNS: [&str; 11] = [
     "pearl_rating",
     "diamond_rating",
     "se_profile",
+    "eta",
+    "eta_low",
+    "eta_high",
+    "eta_r2",
+    "eta_trajectories",
+    "eta_escaped",
+    "eta_status",
 ];
 
 /// One row of `ratings.csv`.
@@ -58,6 +66,8 @@ pub struct RatingRow {
     pub external: Option<String>,
     /// The Sudoku Explainer profile the rating follows ([`super::SeProfile::label`]).
     pub se_profile: &'static str,
+    /// The chaos hardness when asked for ([`add_chaos`]), or why the puzzle has none.
+    pub chaos: Option<Result<ChaosRating, String>>,
 }
 
 /// Rates one parsed grid (or carries its parse error) with the given decision-tree variant; the
@@ -107,6 +117,15 @@ pub fn rate_with(
         result,
         external,
         se_profile: super::SeProfile::label(options),
+        chaos: None,
+    }
+}
+
+/// Adds the chaos hardness of `grid` to `row` (a line that is not a puzzle gets none: its
+/// `error` says why).
+pub fn add_chaos(row: &mut RatingRow, grid: Result<&Grid, String>, options: &ChaosOptions) {
+    if let Ok(grid) = grid {
+        row.chaos = Some(chaos::rate(grid, options).map_err(|e| e.to_string()));
     }
 }
 
@@ -153,9 +172,39 @@ pub fn write_csv<W: Write>(rows: &[RatingRow], out: W) -> csv::Result<()> {
     Ok(())
 }
 
+/// The chaos columns of a row: all empty when not asked for; for a puzzle without a formula
+/// (no solution, complete) only `eta_status`, which says why; otherwise `eta` and `eta_high`
+/// empty when the fit found too few escapes (`eta_low` is then a lower bound).
+pub fn chaos_fields(row: &RatingRow) -> [String; 7] {
+    let opt =
+        |v: Option<f64>, digits: usize| v.map(|v| format!("{v:.digits$}")).unwrap_or_default();
+    match &row.chaos {
+        None => Default::default(),
+        Some(Err(e)) => [
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            e.clone(),
+        ],
+        Some(Ok(r)) => [
+            opt(r.eta, 3),
+            opt(Some(r.eta_low), 3),
+            opt(r.eta_high, 3),
+            opt(r.r2, 4),
+            r.trajectories.len().to_string(),
+            r.escaped().to_string(),
+            r.status_text(),
+        ],
+    }
+}
+
 /// Writes one row (the columns of [`COLUMNS`]).
 pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Result<()> {
     let line = row.line.to_string();
+    let chaos = chaos_fields(row);
     let ext = row.external.clone().unwrap_or_default();
     let dt = row
         .decision_tree
@@ -174,6 +223,13 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
             &r.pearl_text(),
             &r.diamond_text(),
             row.se_profile,
+            &chaos[0],
+            &chaos[1],
+            &chaos[2],
+            &chaos[3],
+            &chaos[4],
+            &chaos[5],
+            &chaos[6],
         ]),
         Err(e) => w.write_record([
             line.as_str(),
@@ -187,6 +243,13 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
             "",
             "",
             row.se_profile,
+            &chaos[0],
+            &chaos[1],
+            &chaos[2],
+            &chaos[3],
+            &chaos[4],
+            &chaos[5],
+            &chaos[6],
         ]),
     }
 }
@@ -215,6 +278,19 @@ pub fn rate_corpus_until<R: io::BufRead>(
     options: PathOptions,
     stop: &AtomicBool,
 ) -> io::Result<Option<Vec<RatingRow>>> {
+    rate_corpus_chaos_until(reader, shard, variant, max_time, options, None, stop)
+}
+
+/// [`rate_corpus_until`] with the chaos hardness of every puzzle when `chaos` is given.
+pub fn rate_corpus_chaos_until<R: io::BufRead>(
+    reader: &mut CorpusReader<R>,
+    shard: Shard,
+    variant: Option<Variant>,
+    max_time: Option<Duration>,
+    options: PathOptions,
+    chaos: Option<&ChaosOptions>,
+    stop: &AtomicBool,
+) -> io::Result<Option<Vec<RatingRow>>> {
     let mut rows = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) {
@@ -234,8 +310,13 @@ pub fn rate_corpus_until<R: io::BufRead>(
         let rated: Option<Vec<RatingRow>> = records
             .par_iter()
             .map(|r| {
-                (!stop.load(Ordering::Relaxed))
-                    .then(|| rate_record_with(r, variant, max_time, options))
+                (!stop.load(Ordering::Relaxed)).then(|| {
+                    let mut row = rate_record_with(r, variant, max_time, options);
+                    if let Some(chaos) = chaos {
+                        add_chaos(&mut row, r.grid.as_ref().map_err(|e| e.to_string()), chaos);
+                    }
+                    row
+                })
             })
             .collect();
         match rated {

@@ -95,7 +95,8 @@ mod tests {
     /// The derivative against the formulas written out term by term, on a small formula.
     #[test]
     fn the_derivative_follows_the_definition() {
-        let line = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+        let line =
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
         let puzzle: String = line
             .chars()
             .enumerate()
@@ -104,7 +105,9 @@ mod tests {
         let f = Formula::encode(&Grid::parse(&puzzle).unwrap()).unwrap();
         let mut d = Dynamics::new(&f);
         let n = f.variables.len();
-        let mut y: Vec<f64> = (0..d.dim()).map(|i| ((i * 37 % 19) as f64 / 9.5) - 1.0).collect();
+        let mut y: Vec<f64> = (0..d.dim())
+            .map(|i| ((i * 37 % 19) as f64 / 9.5) - 1.0)
+            .collect();
         for (i, b) in y[n..].iter_mut().enumerate() {
             *b = 0.1 * i as f64;
         }
@@ -137,7 +140,10 @@ mod tests {
             expect[n + m] = k_m;
         }
         for (i, (a, b)) in dy.iter().zip(&expect).enumerate() {
-            assert!((a - b).abs() < 1e-12 * (1.0 + b.abs()), "component {i}: {a} vs {b}");
+            assert!(
+                (a - b).abs() < 1e-12 * (1.0 + b.abs()),
+                "component {i}: {a} vs {b}"
+            );
         }
     }
 }

@@ -97,7 +97,9 @@ impl Formula {
                 for d in 0..n {
                     let members = cells.iter().filter_map(|&c| var(c, d)).collect();
                     let placed = cells.iter().any(|&c| grid.get(c) as usize == d + 1);
-                    keep(members, placed, &|| format!("digit {} in {name} {}", d + 1, u + 1))?;
+                    keep(members, placed, &|| {
+                        format!("digit {} in {name} {}", d + 1, u + 1)
+                    })?;
                 }
             }
         }
@@ -151,7 +153,9 @@ mod tests {
             let grid = Grid::parse(line).unwrap();
             let f = Formula::encode(&grid).unwrap();
             assert_eq!(f.constraints.len(), 324 - 4 * grid.givens());
-            let candidates: usize = (0..81).map(|c| grid.candidates(c).count_ones() as usize).sum();
+            let candidates: usize = (0..81)
+                .map(|c| grid.candidates(c).count_ones() as usize)
+                .sum();
             assert_eq!(f.variables.len(), candidates);
             // Each candidate is in exactly four constraints.
             let mut uses = vec![0; f.variables.len()];
@@ -166,7 +170,11 @@ mod tests {
     fn pair_clauses_are_written_once() {
         let grid = Grid::parse(PLATINUM_BLONDE).unwrap();
         let f = Formula::encode(&grid).unwrap();
-        let pairs: usize = f.constraints.iter().map(|m| m.len() * (m.len() - 1) / 2).sum();
+        let pairs: usize = f
+            .constraints
+            .iter()
+            .map(|m| m.len() * (m.len() - 1) / 2)
+            .sum();
         let unique: HashSet<_> = f.not_both.iter().collect();
         assert_eq!(unique.len(), f.not_both.len());
         // Same digit, same row and box: counted by two constraints, written once.
@@ -176,7 +184,8 @@ mod tests {
 
     #[test]
     fn the_solution_satisfies_the_formula_and_a_wrong_grid_does_not() {
-        let solved = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+        let solved =
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
         let puzzle: String = solved
             .chars()
             .enumerate()
@@ -200,7 +209,8 @@ mod tests {
         let line = format!("12345678.........9{}", ".".repeat(63));
         let err = Formula::encode(&Grid::parse(&line).unwrap()).unwrap_err();
         assert!(matches!(err, EncodingError::NoCandidate { .. }), "{err}");
-        let full = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+        let full =
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
         assert_eq!(
             Formula::encode(&Grid::parse(full).unwrap()),
             Err(EncodingError::Complete)

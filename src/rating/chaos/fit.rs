@@ -99,7 +99,10 @@ pub fn survival(escapes: &[Escape]) -> Vec<(f64, f64)> {
 /// Fits the escape rate of `escapes` (see the module's text).
 pub fn fit(escapes: &[Escape], options: FitOptions) -> Fit {
     let curve = survival(escapes);
-    let start = curve.iter().find(|&&(_, p)| p <= options.tail).map(|&(t, _)| t);
+    let start = curve
+        .iter()
+        .find(|&&(_, p)| p <= options.tail)
+        .map(|&(t, _)| t);
     let rate_after = |t0: f64| {
         let d = escapes.iter().filter(|e| e.escaped && e.time > t0).count();
         let exposure: f64 = escapes.iter().map(|e| (e.time - t0).max(0.0)).sum();
@@ -218,8 +221,10 @@ mod tests {
     #[test]
     fn the_rate_of_an_exponential_tail_is_found_within_its_interval() {
         for (kappa, seed) in [(0.3, 1), (2.5e-4, 2), (0.01, 3)] {
-            let Fit::Rate(r) = fit(&synthetic(kappa, 2000, f64::INFINITY, seed), FitOptions::default())
-            else {
+            let Fit::Rate(r) = fit(
+                &synthetic(kappa, 2000, f64::INFINITY, seed),
+                FitOptions::default(),
+            ) else {
                 panic!("no rate");
             };
             assert!(r.low < kappa && kappa < r.high, "{kappa}: {r:?}");
@@ -256,7 +261,11 @@ mod tests {
                 escaped: false,
             })
             .collect();
-        let Fit::Bound { kappa_high, escapes } = fit(&none, FitOptions::default()) else {
+        let Fit::Bound {
+            kappa_high,
+            escapes,
+        } = fit(&none, FitOptions::default())
+        else {
             panic!("a rate without escapes");
         };
         // 95% one-sided: -ln(0.025) / 1000.

@@ -8,9 +8,9 @@
 //! The next step is `0.9·h·(tolerance/error)^(1/5)`, grown at most fivefold; a rejected step is
 //! retried with `0.9·h·(tolerance/error)^(1/4)`, shrunk at most tenfold.
 
-/// Cash–Karp's nodes `c`, matrix `a` and weights of the fifth order solution `b5` and of the
-/// difference between the fifth and fourth order solutions `e` (`b5 − b4`).
-const C: [f64; 6] = [0.0, 0.2, 0.3, 0.6, 1.0, 0.875];
+/// Cash–Karp's matrix `a` and weights of the fifth order solution `b5` and of the difference
+/// between the fifth and fourth order solutions `e` (`b5 − b4`); the nodes `c` (0, 1/5, 3/10,
+/// 3/5, 1, 7/8) are not needed, the dynamics not depending on time.
 const A: [[f64; 5]; 6] = [
     [0.0, 0.0, 0.0, 0.0, 0.0],
     [0.2, 0.0, 0.0, 0.0, 0.0],
@@ -196,7 +196,10 @@ mod tests {
             integrate(&mut f, &mut y, 5.0, tol);
             errors.push((y[0] - 1.0 / 26.0).abs());
         }
-        assert!(errors[0] < 1e-3 && errors[1] < errors[0] && errors[2] < 1e-8, "{errors:?}");
+        assert!(
+            errors[0] < 1e-3 && errors[1] < errors[0] && errors[2] < 1e-8,
+            "{errors:?}"
+        );
     }
 
     #[test]
@@ -212,6 +215,9 @@ mod tests {
             }
         };
         assert!(t < 1.001 && t > 0.99, "{t}");
-        assert!(matches!(err, StepError::Underflow { .. } | StepError::NotFinite { .. }));
+        assert!(matches!(
+            err,
+            StepError::Underflow { .. } | StepError::NotFinite { .. }
+        ));
     }
 }

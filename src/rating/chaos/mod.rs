@@ -49,10 +49,10 @@ impl Default for ChaosOptions {
     fn default() -> ChaosOptions {
         ChaosOptions {
             seed: 1,
-            trajectories: 128,
+            trajectories: 64,
             tolerance: 1e-3,
-            time_cap: 20_000.0,
-            budget: 128_000_000,
+            time_cap: 1_000.0,
+            budget: 2_000_000,
             fit: FitOptions::default(),
         }
     }
@@ -84,6 +84,8 @@ pub enum End {
     Budget,
     /// The step size underflowed or the state stopped being finite.
     Stalled,
+    /// [`crate::budget::interrupt`] asked every search to stop (Ctrl-C): the rating is not whole.
+    Interrupted,
 }
 
 /// One trajectory's result.
@@ -97,31 +99,31 @@ pub struct Trajectory {
     pub steps: u64,
 }
 
-/// What a rating says about its own reliability, from best to worst.
+/// Why some trajectories of a rating were censored (the worst reason among them), from best to
+/// worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ChaosStatus {
-    /// Every trajectory escaped; `η` is fitted.
+    /// Every trajectory escaped.
     Ok,
-    /// Some trajectories reached the time cap (censored); `η` is fitted with them censored.
+    /// Some trajectories reached the time cap.
     TimeCap,
-    /// Some trajectories used their share of the step budget (censored); `η` is fitted with them
-    /// censored.
+    /// Some trajectories used their share of the step budget.
     Budget,
     /// Some trajectories stalled (step underflow): censored where they stopped.
     Stalled,
-    /// Too few escapes in the tail for a rate: no `η`, only its lower bound `eta_low`.
-    TooFewEscapes,
+    /// Stopped by [`crate::budget::interrupt`]: not a rating (hosts discard it).
+    Interrupted,
 }
 
 impl ChaosStatus {
-    /// The name in `ratings.csv`'s `eta_status`.
+    /// The name of the reason: `ok`, `time-cap`, `step-budget`, `stalled`, `interrupted`.
     pub fn name(self) -> &'static str {
         match self {
             ChaosStatus::Ok => "ok",
             ChaosStatus::TimeCap => "time-cap",
             ChaosStatus::Budget => "step-budget",
             ChaosStatus::Stalled => "stalled",
-            ChaosStatus::TooFewEscapes => "too-few-escapes",
+            ChaosStatus::Interrupted => "interrupted",
         }
     }
 }
@@ -142,7 +144,7 @@ pub struct ChaosRating {
     pub tail_start: Option<f64>,
     /// Every trajectory, in index order.
     pub trajectories: Vec<Trajectory>,
-    /// The status.
+    /// The worst reason any trajectory was censored for.
     pub status: ChaosStatus,
 }
 
@@ -153,6 +155,18 @@ impl ChaosRating {
             .iter()
             .filter(|t| t.end == End::Solved)
             .count()
+    }
+
+    /// What `ratings.csv`'s `eta_status` says: the censoring reason ([`ChaosStatus::name`]) when
+    /// `η` was fitted (`ok`: nothing censored; `time-cap`, `step-budget`, `stalled`: a fit with
+    /// those trajectories censored), and `too-few-escapes` followed by `:reason` when there were
+    /// too few escapes in the tail for a rate (`η` empty, `eta_low` a lower bound).
+    pub fn status_text(&self) -> String {
+        match (self.eta, self.status) {
+            (Some(_), status) => status.name().to_string(),
+            (None, ChaosStatus::Ok) => "too-few-escapes".to_string(),
+            (None, status) => format!("too-few-escapes:{}", status.name()),
+        }
     }
 
     /// Accepted integrator steps over all trajectories.
@@ -190,6 +204,9 @@ pub fn trajectory(formula: &Formula, options: &ChaosOptions, index: u64) -> Traj
         if ck.accepted >= max_steps {
             break End::Budget;
         }
+        if ck.accepted % 1024 == 0 && crate::budget::interrupted() {
+            break End::Interrupted;
+        }
         let mut f = |y: &[f64], dy: &mut [f64]| dynamics.derivative(y, dy);
         let mut try_h = h.min(options.time_cap - t);
         if ck
@@ -224,15 +241,27 @@ pub fn rate_formula(formula: &Formula, options: &ChaosOptions) -> ChaosRating {
             escaped: t.end == End::Solved,
         })
         .collect();
-    let censored = trajectories.iter().map(|t| t.end).max().unwrap_or(End::Solved);
+    let censored = trajectories
+        .iter()
+        .map(|t| t.end)
+        .max()
+        .unwrap_or(End::Solved);
     let censored_status = match censored {
         End::Solved => ChaosStatus::Ok,
         End::TimeCap => ChaosStatus::TimeCap,
         End::Budget => ChaosStatus::Budget,
         End::Stalled => ChaosStatus::Stalled,
+        End::Interrupted => ChaosStatus::Interrupted,
     };
     let eta = |kappa: f64| -kappa.log10();
-    match fit::fit(&escapes, options.fit) {
+    let fitted = match censored_status {
+        ChaosStatus::Interrupted => Fit::Bound {
+            kappa_high: f64::INFINITY,
+            escapes: 0,
+        },
+        _ => fit::fit(&escapes, options.fit),
+    };
+    match fitted {
         Fit::Rate(r) => ChaosRating {
             eta: Some(eta(r.kappa)),
             eta_low: eta(r.high),
@@ -249,7 +278,7 @@ pub fn rate_formula(formula: &Formula, options: &ChaosOptions) -> ChaosRating {
             r2: None,
             tail_start: None,
             trajectories,
-            status: ChaosStatus::TooFewEscapes,
+            status: censored_status,
         },
     }
 }
@@ -258,4 +287,109 @@ pub fn rate_formula(formula: &Formula, options: &ChaosOptions) -> ChaosRating {
 /// complete) is an error.
 pub fn rate(grid: &Grid, options: &ChaosOptions) -> Result<ChaosRating, EncodingError> {
     Ok(rate_formula(&Formula::encode(grid)?, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solved grid with `blanks` cells emptied (every third cell from the first): a small
+    /// formula that the dynamics solve fast.
+    fn easy(blanks: usize) -> Grid {
+        let solved =
+            "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+        let line: String = solved
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| {
+                if i % 3 == 0 && i / 3 < blanks {
+                    '.'
+                } else {
+                    ch
+                }
+            })
+            .collect();
+        Grid::parse(&line).unwrap()
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_rating_whatever_the_thread_count() {
+        let grid = easy(27);
+        let options = ChaosOptions {
+            trajectories: 24,
+            time_cap: 50.0,
+            ..ChaosOptions::default()
+        };
+        let in_pool = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| rate(&grid, &options).unwrap())
+        };
+        let one = in_pool(1);
+        assert_eq!(one, in_pool(3));
+        assert_eq!(one.trajectories.len(), 24);
+        assert!(one.escaped() > 0);
+        let other_seed = rate(&grid, &ChaosOptions { seed: 2, ..options }).unwrap();
+        assert_ne!(one.trajectories, other_seed.trajectories);
+    }
+
+    #[test]
+    fn every_trajectory_escapes_an_easy_puzzle_and_eta_is_fitted() {
+        let r = rate(
+            &easy(27),
+            &ChaosOptions {
+                trajectories: 40,
+                ..ChaosOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(r.escaped(), 40);
+        assert_eq!(r.status_text(), "ok");
+        let eta = r.eta.unwrap();
+        assert!(r.eta_low < eta && eta < r.eta_high.unwrap(), "{r:?}");
+        // A puzzle this easy is on the easy end of the scale.
+        assert!(eta < 1.0, "{eta}");
+    }
+
+    #[test]
+    fn an_exhausted_step_budget_is_a_status_not_a_rate() {
+        let options = ChaosOptions {
+            trajectories: 16,
+            budget: 16 * 3,
+            ..ChaosOptions::default()
+        };
+        assert_eq!(options.steps_per_trajectory(), 3);
+        let r = rate(&easy(40), &options).unwrap();
+        assert!(r
+            .trajectories
+            .iter()
+            .all(|t| t.end == End::Budget && t.steps == 3));
+        assert_eq!(r.eta, None);
+        assert_eq!(r.eta_high, None);
+        assert_eq!(r.status, ChaosStatus::Budget);
+        assert_eq!(r.status_text(), "too-few-escapes:step-budget");
+        assert!(r.eta_low.is_finite());
+        // The time cap, likewise.
+        let capped = rate(
+            &easy(40),
+            &ChaosOptions {
+                trajectories: 16,
+                time_cap: 1e-3,
+                ..ChaosOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(capped.status_text(), "too-few-escapes:time-cap");
+    }
+
+    #[test]
+    fn a_puzzle_without_a_formula_is_an_error() {
+        let full = easy(0);
+        assert_eq!(
+            rate(&full, &ChaosOptions::default()),
+            Err(EncodingError::Complete)
+        );
+    }
 }
