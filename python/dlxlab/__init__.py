@@ -14,6 +14,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Sequence, Union
 
 from . import _native
 from ._native import (
+    RATINGS_CHAOS_COLUMNS,
     RATINGS_COLUMNS,
     RUNS_COLUMNS,
     Problem,
@@ -39,6 +40,7 @@ __all__ = [
     "canon",
     "study",
     "RUNS_COLUMNS",
+    "RATINGS_CHAOS_COLUMNS",
     "RATINGS_COLUMNS",
 ]
 
@@ -111,8 +113,10 @@ def rate(
     - ``pearl_rating``: SE's EP, the highest score up to the first placement (missing: beyond);
     - ``diamond_rating``: SE's ED, the score of the first step (missing: beyond);
     - ``se_profile``: the Sudoku Explainer build the rating reproduces (``se_profile``);
+    and with ``chaos=True`` only, after those (``RATINGS_CHAOS_COLUMNS``):
+
     - ``eta``, ``eta_low``, ``eta_high``: the transient-chaos hardness of Ercsey-Ravasz &
-      Toroczkai and its 95% interval (missing unless ``chaos=True``; ``eta`` and ``eta_high``
+      Toroczkai and its 95% interval (``eta`` and ``eta_high``
       missing when too few trajectories escaped, ``eta_low`` then a lower bound);
     - ``eta_r2``: R² of the exponential tail's fit; ``eta_trajectories``, ``eta_escaped``: the
       trajectories run and those that reached a solution;
@@ -135,7 +139,8 @@ def rate(
         _corpus(puzzles), max_seconds, decision_tree, threads, se_profile, chaos, chaos_seed,
         chaos_trajectories, chaos_tolerance, chaos_cap, chaos_budget,
     )
-    return _frame(rows, RATINGS_COLUMNS, as_frame)
+    columns = list(RATINGS_COLUMNS) + (list(RATINGS_CHAOS_COLUMNS) if chaos else [])
+    return _frame(rows, columns, as_frame)
 
 
 class Study(NamedTuple):

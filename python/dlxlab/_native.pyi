@@ -9,6 +9,7 @@ from typing import Iterator, Mapping, Optional, Sequence, Union
 __version__: str
 RUNS_COLUMNS: list[str]
 RATINGS_COLUMNS: list[str]
+RATINGS_CHAOS_COLUMNS: list[str]
 
 Item = Union[str, tuple[str, int, int]]
 Option_ = Sequence[str]

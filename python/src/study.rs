@@ -132,6 +132,15 @@ pub fn row_dict<'py>(py: Python<'py>, row: &Row) -> PyResult<Bound<'py, PyDict>>
 /// One row of ratings.csv as a dict, columns in order; ratings as numbers (None where the CSV
 /// says `beyond` or is empty).
 fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyDict>> {
+    rating_dict_columns(py, row, false)
+}
+
+/// [`rating_dict`] with the chaos hardness's columns after the others when `chaos`.
+fn rating_dict_columns<'py>(
+    py: Python<'py>,
+    row: &RatingRow,
+    chaos_columns: bool,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let tenths = |t: u16| f64::from(t) / 10.0;
     let ok = row.result.as_ref().ok();
@@ -161,6 +170,9 @@ fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyD
         ok.and_then(|r| r.diamond_tenths).map(tenths),
     )?;
     d.set_item("se_profile", row.se_profile)?;
+    if !chaos_columns {
+        return Ok(d);
+    }
     let chaos = row.chaos.as_ref().map(|c| c.as_ref());
     let rated = chaos.and_then(|c| c.ok());
     d.set_item("eta", rated.and_then(|r| r.eta))?;
@@ -232,6 +244,7 @@ fn rating_rows(
 /// - pearl_rating: SE's EP, the highest score up to the first placement (None: beyond);
 /// - diamond_rating: SE's ED, the score of the first step (None: beyond);
 /// - se_profile: which Sudoku Explainer build the rating reproduces ("sample" or "serate");
+/// and, with chaos=True only, after them (RATINGS_CHAOS_COLUMNS):
 /// - eta, eta_low, eta_high: the chaos hardness and its 95% interval (None unless chaos=True;
 ///   eta and eta_high None when too few trajectories escaped, eta_low then a lower bound);
 /// - eta_r2: R² of the exponential tail's fit; eta_trajectories, eta_escaped: trajectories run
@@ -306,7 +319,9 @@ fn rate<'py>(
         chaos.then_some(&chaos_options),
         threads,
     )?;
-    rows.iter().map(|r| rating_dict(py, r)).collect()
+    rows.iter()
+        .map(|r| rating_dict_columns(py, r, chaos))
+        .collect()
 }
 
 /// Runs puzzles through solvers as `dlxlab study` does, and rates them: returns (runs, ratings),
@@ -378,5 +393,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(study, m)?)?;
     m.add("RUNS_COLUMNS", harness::COLUMNS.to_vec())?;
     m.add("RATINGS_COLUMNS", table::COLUMNS.to_vec())?;
+    m.add("RATINGS_CHAOS_COLUMNS", table::CHAOS_COLUMNS.to_vec())?;
     Ok(())
 }

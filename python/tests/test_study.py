@@ -92,7 +92,7 @@ def test_rate_chaos_columns():
     """Issue 35: chaos=True fills the eta columns, the same whatever the thread count."""
     rows = dlxlab.rate([NEARLY_SOLVED, "12345"], decision_tree=None, chaos=True,
                        chaos_trajectories=24, threads=1, as_frame=False)
-    assert list(rows[0]) == dlxlab.RATINGS_COLUMNS
+    assert list(rows[0]) == dlxlab.RATINGS_COLUMNS + dlxlab.RATINGS_CHAOS_COLUMNS
     first = rows[0]
     assert first["eta_status"] == "ok"
     assert first["eta_trajectories"] == first["eta_escaped"] == 24
@@ -103,8 +103,9 @@ def test_rate_chaos_columns():
     again = dlxlab.rate([NEARLY_SOLVED], decision_tree=None, chaos=True, chaos_trajectories=24,
                         threads=2, as_frame=False)
     assert again[0]["eta"] == first["eta"]
+    # Without chaos, ratings.csv's columns as before.
     plain = dlxlab.rate([NEARLY_SOLVED], decision_tree=None, as_frame=False)
-    assert plain[0]["eta"] is None and plain[0]["eta_status"] == ""
+    assert list(plain[0]) == dlxlab.RATINGS_COLUMNS
     with pytest.raises(ValueError, match="chaos_tolerance"):
         dlxlab.rate([NEARLY_SOLVED], chaos=True, chaos_tolerance=0.0)
     with pytest.raises(ValueError, match="chaos_trajectories"):
@@ -114,6 +115,7 @@ def test_rate_chaos_columns():
 def test_rate_chaos_dataframe():
     pd = pytest.importorskip("pandas")
     frame = dlxlab.rate([NEARLY_SOLVED], decision_tree=None, chaos=True, chaos_trajectories=24)
-    assert isinstance(frame, pd.DataFrame) and list(frame.columns) == dlxlab.RATINGS_COLUMNS
+    assert isinstance(frame, pd.DataFrame)
+    assert list(frame.columns) == dlxlab.RATINGS_COLUMNS + dlxlab.RATINGS_CHAOS_COLUMNS
     assert str(frame["eta_trajectories"].dtype) == "Int64"
     assert frame.loc[0, "eta_escaped"] == 24 and frame.loc[0, "eta"] < 1.0

@@ -84,7 +84,7 @@ pub struct RateArgs {
     se_profile: SeProfile,
     /// Also rate the transient-chaos hardness η of Ercsey-Ravasz & Toroczkai (2012): the columns
     /// eta, eta_low, eta_high (its 95% interval), eta_r2, eta_trajectories, eta_escaped and
-    /// eta_status, empty without this flag (docs/rating.md, "Chaos hardness").
+    /// eta_status, after the others and only with this flag (docs/rating.md, "Chaos hardness").
     #[arg(long)]
     chaos: bool,
     /// Seed of the chaos rating's random initial conditions: the same seed gives the same η
@@ -209,7 +209,8 @@ fn prepare_output(
                 differences.join("; ")
             );
         }
-        let (keep, done) = resumable::recover(&partial, lines)
+        let header = table::columns(this_run.run.chaos.is_some());
+        let (keep, done) = resumable::recover_columns(&partial, lines, &header)
             .with_context(|| format!("cannot resume {}; nothing was changed", partial.display()))?;
         if keep > 0 {
             let file = AtomicFile::append_after(out, keep)
@@ -299,7 +300,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         .has_headers(false)
         .from_writer(sink);
     if skip == 0 {
-        csv_out.write_record(table::COLUMNS)?;
+        csv_out.write_record(table::columns(chaos.is_some()))?;
     }
     let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
     bar.inc(skip as u64);
@@ -324,7 +325,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         &|n| bar.inc(n),
         &mut |chunk| {
             for row in chunk {
-                table::write_row(&mut csv_out, row)?;
+                table::write_row_columns(&mut csv_out, row, chaos.is_some())?;
             }
             // What is rated is on disk before the next chunk starts.
             csv_out.flush()?;

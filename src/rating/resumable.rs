@@ -128,6 +128,15 @@ pub fn input_digest(lines: &[(u64, &str)]) -> String {
 /// last newline: a row cut by a crash is dropped) and how many lines they cover. A row that does
 /// not match its input line is an error: the file is not a run of these inputs.
 pub fn recover(partial: &Path, lines: &[(u64, &str)]) -> io::Result<(u64, usize)> {
+    recover_columns(partial, lines, &COLUMNS)
+}
+
+/// [`recover`] of a file with the header `columns` (see [`super::table::columns`]).
+pub fn recover_columns(
+    partial: &Path,
+    lines: &[(u64, &str)],
+    columns: &[&str],
+) -> io::Result<(u64, usize)> {
     let mut file = File::open(partial)?;
     let complete = bytes_to_last_newline(&mut file)?;
     file.seek(SeekFrom::Start(0))?;
@@ -139,12 +148,12 @@ pub fn recover(partial: &Path, lines: &[(u64, &str)]) -> io::Result<(u64, usize)
     if header.is_empty() {
         return Ok((0, 0));
     }
-    if header.iter().ne(COLUMNS.iter().copied()) {
+    if header.iter().ne(columns.iter().copied()) {
         return Err(io::Error::other(format!(
             "{}: header {:?} is not {}",
             partial.display(),
             header.iter().collect::<Vec<_>>().join(","),
-            COLUMNS.join(",")
+            columns.join(",")
         )));
     }
     let mut keep = reader.position().byte();

@@ -30,7 +30,7 @@ use crate::solvers::SolveLimits;
 use crate::sudoku::Grid;
 
 /// The CSV header.
-pub const COLUMNS: [&str; 18] = [
+pub const COLUMNS: [&str; 11] = [
     "line",
     "puzzle",
     "decision_tree",
@@ -42,6 +42,12 @@ pub const COLUMNS: [&str; 18] = [
     "pearl_rating",
     "diamond_rating",
     "se_profile",
+];
+
+/// The chaos hardness's columns, after [`COLUMNS`] in a file rated with it (`rate --chaos`) and
+/// only there, so that every other `ratings.csv` (and the digests committed reports keep of
+/// them) stays as it was.
+pub const CHAOS_COLUMNS: [&str; 7] = [
     "eta",
     "eta_low",
     "eta_high",
@@ -50,6 +56,12 @@ pub const COLUMNS: [&str; 18] = [
     "eta_escaped",
     "eta_status",
 ];
+
+/// The header of a file rated with (`chaos`) or without the chaos hardness.
+pub fn columns(chaos: bool) -> Vec<&'static str> {
+    let extra: &[&str] = if chaos { &CHAOS_COLUMNS } else { &[] };
+    COLUMNS.iter().chain(extra).copied().collect()
+}
 
 /// One row of `ratings.csv`.
 #[derive(Clone, Debug, PartialEq)]
@@ -172,7 +184,7 @@ pub fn write_csv<W: Write>(rows: &[RatingRow], out: W) -> csv::Result<()> {
     Ok(())
 }
 
-/// The chaos columns of a row: all empty when not asked for; for a puzzle without a formula
+/// The chaos columns of a row: all empty when it has none (a line that is not a puzzle); for a puzzle without a formula
 /// (no solution, complete) only `eta_status`, which says why; otherwise `eta` and `eta_high`
 /// empty when the fit found too few escapes (`eta_low` is then a lower bound).
 pub fn chaos_fields(row: &RatingRow) -> [String; 7] {
@@ -203,54 +215,58 @@ pub fn chaos_fields(row: &RatingRow) -> [String; 7] {
 
 /// Writes one row (the columns of [`COLUMNS`]).
 pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Result<()> {
+    write_row_columns(w, row, false)
+}
+
+/// Writes one row: the columns of [`COLUMNS`], then those of [`CHAOS_COLUMNS`] when `chaos`.
+pub fn write_row_columns<W: Write>(
+    w: &mut csv::Writer<W>,
+    row: &RatingRow,
+    chaos: bool,
+) -> csv::Result<()> {
     let line = row.line.to_string();
-    let chaos = chaos_fields(row);
+    let fields = chaos_fields(row);
+    let chaos: &[String] = if chaos { &fields } else { &[] };
     let ext = row.external.clone().unwrap_or_default();
     let dt = row
         .decision_tree
         .map(|v| format!("{v:.4}"))
         .unwrap_or_default();
     match &row.result {
-        Ok(r) => w.write_record([
-            line.as_str(),
-            &row.puzzle,
-            &dt,
-            &r.rating_text(),
-            r.hardest,
-            &r.steps.to_string(),
-            &ext,
-            "",
-            &r.pearl_text(),
-            &r.diamond_text(),
-            row.se_profile,
-            &chaos[0],
-            &chaos[1],
-            &chaos[2],
-            &chaos[3],
-            &chaos[4],
-            &chaos[5],
-            &chaos[6],
-        ]),
-        Err(e) => w.write_record([
-            line.as_str(),
-            &row.puzzle,
-            &dt,
-            "",
-            "",
-            "",
-            &ext,
-            e,
-            "",
-            "",
-            row.se_profile,
-            &chaos[0],
-            &chaos[1],
-            &chaos[2],
-            &chaos[3],
-            &chaos[4],
-            &chaos[5],
-            &chaos[6],
-        ]),
+        Ok(r) => w.write_record(
+            [
+                line.as_str(),
+                &row.puzzle,
+                &dt,
+                &r.rating_text(),
+                r.hardest,
+                &r.steps.to_string(),
+                &ext,
+                "",
+                &r.pearl_text(),
+                &r.diamond_text(),
+                row.se_profile,
+            ]
+            .into_iter()
+            .chain(chaos.iter().map(String::as_str)),
+        ),
+        Err(e) => w.write_record(
+            [
+                line.as_str(),
+                &row.puzzle,
+                &dt,
+                "",
+                "",
+                "",
+                &ext,
+                e,
+                "",
+                "",
+                row.se_profile,
+            ]
+            .into_iter()
+            .chain(chaos.iter().map(String::as_str)),
+        ),
     }
 }
 
@@ -392,5 +408,29 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(out.starts_with(&COLUMNS.join(",")));
         assert_eq!(out.lines().count(), 3);
+    }
+
+    /// Issue 35: the chaos columns come only with `--chaos`; a puzzle without a formula says why
+    /// in `eta_status`.
+    #[test]
+    fn chaos_columns_follow_the_others_only_when_asked_for() {
+        let p = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+        let grid = Grid::parse(p).unwrap();
+        let mut row = rate(1, p.into(), Ok(&grid), None, None, None);
+        add_chaos(&mut row, Ok(&grid), &ChaosOptions::default());
+        assert_eq!(row.chaos, Some(Err("the grid is complete".to_string())));
+        let mut plain = csv::Writer::from_writer(Vec::new());
+        write_row(&mut plain, &row).unwrap();
+        let plain = String::from_utf8(plain.into_inner().unwrap()).unwrap();
+        assert_eq!(plain.trim_end().split(',').count(), COLUMNS.len());
+        let mut with = csv::Writer::from_writer(Vec::new());
+        write_row_columns(&mut with, &row, true).unwrap();
+        let with = String::from_utf8(with.into_inner().unwrap()).unwrap();
+        let fields: Vec<&str> = with.trim_end().split(',').collect();
+        assert_eq!(fields.len(), columns(true).len());
+        assert_eq!(
+            fields[COLUMNS.len()..],
+            ["", "", "", "", "", "", "the grid is complete"]
+        );
     }
 }

@@ -58,8 +58,7 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert_eq!(
         lines[0],
         "line,puzzle,decision_tree,technique_rating,hardest_technique,steps,external_rating,error,\
-         pearl_rating,diamond_rating,se_profile,eta,eta_low,eta_high,eta_r2,eta_trajectories,\
-         eta_escaped,eta_status"
+         pearl_rating,diamond_rating,se_profile"
     );
     assert_eq!(lines.len(), 4);
     let kite: Vec<&str> = lines[1].split(',').collect();
@@ -73,8 +72,8 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert_eq!(&kite[8..10], ["1.2", "1.2"]);
     // Issue 26: which Sudoku Explainer the rating reproduces (the default profile).
     assert_eq!(kite[10], "sample");
-    // Issue 35: the chaos columns, empty without --chaos.
-    assert_eq!(&kite[11..], ["", "", "", "", "", "", ""]);
+    // Issue 35: no chaos columns without --chaos.
+    assert_eq!(kite.len(), 11);
     let bad: Vec<&str> = lines[2].split(',').collect();
     assert_eq!(bad[0], "3");
     assert_eq!(bad[3], "");
@@ -260,6 +259,9 @@ const NEARLY_SOLVED: &str =
 /// Issue 35: `rate --chaos` fills the chaos columns; its flags need it and refuse bad values.
 #[test]
 fn rate_chaos_fills_the_eta_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus.txt");
+    std::fs::write(&corpus, format!("{NEARLY_SOLVED}\n12345\n")).unwrap();
     let run = dlxlab(&[
         "rate",
         "--quiet",
@@ -269,8 +271,8 @@ fn rate_chaos_fills_the_eta_columns() {
         "24",
         "--chaos-seed",
         "7",
-        NEARLY_SOLVED,
-        &format!("{NEARLY_SOLVED}1"),
+        "--corpus",
+        corpus.to_str().unwrap(),
     ]);
     assert!(
         run.status.success(),
@@ -280,6 +282,8 @@ fn rate_chaos_fills_the_eta_columns() {
     let text = String::from_utf8(run.stdout).unwrap();
     let mut rows = csv::Reader::from_reader(text.as_bytes());
     let header = rows.headers().unwrap().clone();
+    let expected: Vec<&str> = dlxlab::rating::table::columns(true);
+    assert!(header.iter().eq(expected.iter().copied()));
     let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
     let col = |row: &csv::StringRecord, name: &str| {
         row[header.iter().position(|h| h == name).unwrap()].to_string()
@@ -287,7 +291,10 @@ fn rate_chaos_fills_the_eta_columns() {
     let eta: f64 = col(&rows[0], "eta").parse().unwrap();
     let low: f64 = col(&rows[0], "eta_low").parse().unwrap();
     let high: f64 = col(&rows[0], "eta_high").parse().unwrap();
-    assert!(low < eta && eta < high && eta < 1.0, "{eta} [{low}, {high}]");
+    assert!(
+        low < eta && eta < high && eta < 1.0,
+        "{eta} [{low}, {high}]"
+    );
     assert!(col(&rows[0], "eta_r2").parse::<f64>().is_ok());
     assert_eq!(col(&rows[0], "eta_trajectories"), "24");
     assert_eq!(col(&rows[0], "eta_escaped"), "24");
@@ -299,7 +306,13 @@ fn rate_chaos_fills_the_eta_columns() {
     for bad in [
         vec!["rate", "--chaos-seed", "3", NEARLY_SOLVED],
         vec!["rate", "--chaos", "--chaos-tolerance", "0", NEARLY_SOLVED],
-        vec!["rate", "--chaos", "--chaos-trajectories", "1", NEARLY_SOLVED],
+        vec![
+            "rate",
+            "--chaos",
+            "--chaos-trajectories",
+            "1",
+            NEARLY_SOLVED,
+        ],
         vec!["rate", "--chaos", "--chaos-cap", "nan", NEARLY_SOLVED],
     ] {
         let run = dlxlab(&bad);

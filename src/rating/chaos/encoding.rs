@@ -86,14 +86,13 @@ impl Formula {
             let (r, c) = (shape.row(cell) + 1, shape.col(cell) + 1);
             keep(members, grid.get(cell) != 0, &|| format!("r{r}c{c}"))?;
         }
-        let units: [(&str, Box<dyn Fn(usize) -> Vec<usize>>); 3] = [
-            ("row", Box::new(|u| shape.row_cells(u).collect())),
-            ("column", Box::new(|u| shape.col_cells(u).collect())),
-            ("box", Box::new(|u| shape.box_cells(u).collect())),
-        ];
-        for (name, cells_of) in &units {
+        for name in ["row", "column", "box"] {
             for u in 0..n {
-                let cells = cells_of(u);
+                let cells: Vec<usize> = match name {
+                    "row" => shape.row_cells(u).collect(),
+                    "column" => shape.col_cells(u).collect(),
+                    _ => shape.box_cells(u).collect(),
+                };
                 for d in 0..n {
                     let members = cells.iter().filter_map(|&c| var(c, d)).collect();
                     let placed = cells.iter().any(|&c| grid.get(c) as usize == d + 1);
