@@ -12,11 +12,13 @@
 //!   da_m/dt = a_m K_m
 //! ```
 //!
-//! The weights grow exponentially while their clause is unsatisfied, so the state carries
-//! `b_m = ln a_m` instead (`db_m/dt = K_m`): its growth is linear, the integrator's absolute error
-//! on `b_m` is a relative error on `a_m`, and `a_m = e^{b_m}` is formed only inside the
-//! derivative. The state vector is the spins, then the `b` of the "at least one" clauses, then
-//! those of the "not both" clauses.
+//! The weights grow exponentially while their clause is unsatisfied, so the integrator measures
+//! their error relatively ([`super::integrator::CashKarp::relative_from`]): a relative error on
+//! `a_m` is an absolute error on `ln a_m`, the quantity that grows linearly. (Carrying `ln a_m`
+//! in the state, as the first version did, gives the same control but costs one `exp` per
+//! clause per derivative: six per step for every clause, most of a step's time.) The state
+//! vector is the spins, then the `a` of the "at least one" clauses, then those of the "not
+//! both" clauses.
 
 use super::encoding::Formula;
 
@@ -37,14 +39,14 @@ impl<'f> Dynamics<'f> {
         }
     }
 
-    /// The length of the state vector: one spin per variable and one `ln a` per clause.
+    /// The length of the state vector: one spin per variable and one weight `a` per clause.
     pub fn dim(&self) -> usize {
         self.formula.variables.len() + self.formula.clauses()
     }
 
-    /// The initial state: the spins given, every weight 1 (`b = 0`).
+    /// The initial state: the spins given, every weight 1.
     pub fn initial_state(&self, spins: &[f64]) -> Vec<f64> {
-        let mut y = vec![0.0; self.dim()];
+        let mut y = vec![1.0; self.dim()];
         y[..spins.len()].copy_from_slice(spins);
         y
     }
@@ -53,11 +55,11 @@ impl<'f> Dynamics<'f> {
     pub fn derivative(&mut self, y: &[f64], dy: &mut [f64]) {
         let n = self.formula.variables.len();
         let long = self.formula.at_least_one.len();
-        let (s, b) = y.split_at(n);
-        let (ds, db) = dy.split_at_mut(n);
+        let (s, a) = y.split_at(n);
+        let (ds, da) = dy.split_at_mut(n);
         ds.fill(0.0);
-        let (b_long, b_pair) = b.split_at(long);
-        let (db_long, db_pair) = db.split_at_mut(long);
+        let (a_long, a_pair) = a.split_at(long);
+        let (da_long, da_pair) = da.split_at_mut(long);
         for (m, clause) in self.formula.at_least_one.iter().enumerate() {
             // Positive literals: 1 − c s = 1 − s. Products without one factor by a prefix and
             // a running suffix, so that a factor of zero needs no division.
@@ -67,22 +69,22 @@ impl<'f> Dynamics<'f> {
                 self.prefix[j + 1] = self.prefix[j] * (1.0 - s[v as usize]);
             }
             let k_m = self.prefix[clause.len()];
-            let force = 2.0 * b_long[m].exp() * k_m;
+            let force = 2.0 * a_long[m] * k_m;
             let mut suffix = 1.0;
             for (j, &v) in clause.iter().enumerate().rev() {
                 ds[v as usize] += force * self.prefix[j] * suffix;
                 suffix *= 1.0 - s[v as usize];
             }
-            db_long[m] = k_m;
+            da_long[m] = a_long[m] * k_m;
         }
         for (m, &(x, z)) in self.formula.not_both.iter().enumerate() {
             // Negative literals: 1 − c s = 1 + s, k = 2.
             let (gx, gz) = (1.0 + s[x as usize], 1.0 + s[z as usize]);
             let k_m = 0.25 * gx * gz;
-            let force = 2.0 * b_pair[m].exp() * k_m * 0.25;
+            let force = 2.0 * a_pair[m] * k_m * 0.25;
             ds[x as usize] -= force * gz;
             ds[z as usize] -= force * gx;
-            db_pair[m] = k_m;
+            da_pair[m] = a_pair[m] * k_m;
         }
     }
 }
@@ -108,8 +110,8 @@ mod tests {
         let mut y: Vec<f64> = (0..d.dim())
             .map(|i| ((i * 37 % 19) as f64 / 9.5) - 1.0)
             .collect();
-        for (i, b) in y[n..].iter_mut().enumerate() {
-            *b = 0.1 * i as f64;
+        for (i, a) in y[n..].iter_mut().enumerate() {
+            *a = (0.1 * i as f64).exp();
         }
         let mut dy = vec![0.0; d.dim()];
         d.derivative(&y, &mut dy);
@@ -135,9 +137,9 @@ mod tests {
                         .filter(|&&(j, _)| j != i)
                         .map(|&(j, cj)| 1.0 - cj * y[j])
                         .product::<f64>();
-                expect[i] += 2.0 * y[n + m].exp() * c * k_mi * k_m;
+                expect[i] += 2.0 * y[n + m] * c * k_mi * k_m;
             }
-            expect[n + m] = k_m;
+            expect[n + m] = y[n + m] * k_m;
         }
         for (i, (a, b)) in dy.iter().zip(&expect).enumerate() {
             assert!(

@@ -3,8 +3,9 @@
 //! Recipes*' `rkck`/`rkqs`, which the transient-chaos papers' authors used for these dynamics.
 //!
 //! A step of size `h` is accepted when the largest local error over the components is at most
-//! `tolerance` (an absolute error: the dynamics' variables are spins in `[-1, 1]` and logarithms
-//! of weights, see [`super::dynamics`], so an absolute error is the relative error of a weight).
+//! `tolerance`: an absolute error on the components before [`CashKarp::relative_from`] (the
+//! spins, in `[-1, 1]`) and an error relative to `max(|y|, 1)` on the others (the weights, which
+//! grow exponentially: see [`super::dynamics`]).
 //! The next step is `0.9·h·(tolerance/error)^(1/5)`, grown at most fivefold; a rejected step is
 //! retried with `0.9·h·(tolerance/error)^(1/4)`, shrunk at most tenfold.
 
@@ -68,6 +69,9 @@ pub struct CashKarp {
     k: [Vec<f64>; 6],
     stage: Vec<f64>,
     next: Vec<f64>,
+    /// The first component whose error is measured relative to `max(|y|, 1)` (the dimension:
+    /// every error absolute).
+    pub relative_from: usize,
     /// Steps accepted so far.
     pub accepted: u64,
     /// Steps rejected so far (each retried with a smaller step).
@@ -81,6 +85,7 @@ impl CashKarp {
             k: std::array::from_fn(|_| vec![0.0; dim]),
             stage: vec![0.0; dim],
             next: vec![0.0; dim],
+            relative_from: dim,
             accepted: 0,
             rejected: 0,
         }
@@ -121,7 +126,12 @@ impl CashKarp {
                     next += B5[s] * k[i];
                 }
                 *out = yi + step * next;
-                worst = worst.max((step * e).abs());
+                let scale = if i < self.relative_from {
+                    1.0
+                } else {
+                    yi.abs().max(1.0)
+                };
+                worst = worst.max((step * e).abs() / scale);
             }
             if !worst.is_finite() {
                 return Err(StepError::NotFinite { t: *t });

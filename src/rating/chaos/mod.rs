@@ -192,6 +192,7 @@ pub fn trajectory(formula: &Formula, options: &ChaosOptions, index: u64) -> Traj
     let mut dynamics = Dynamics::new(formula);
     let mut y = dynamics.initial_state(&spins);
     let mut ck = CashKarp::new(y.len());
+    ck.relative_from = n;
     let (mut t, mut h) = (0.0f64, 0.01f64);
     let max_steps = options.steps_per_trajectory();
     let end = loop {
