@@ -27,7 +27,7 @@ pub const RATING_COLUMNS: [(&str, &str); 9] = [
     ("technique_rating", "ER"),
     ("pearl_rating", "EP"),
     ("diamond_rating", "ED"),
-    ("external_rating", "SE (corpus)"),
+    ("external_rating", "corpus rating"),
     ("decision_tree", "decision tree"),
     ("inference_level", "inference level"),
     ("eta", "η (chaos)"),
