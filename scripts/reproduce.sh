@@ -11,8 +11,8 @@
 #                                   the SE sample, datasets/hard.txt, datasets/hard-search.txt and
 #                                   shard 1 of 100 of 17-clue.txt (every 100th puzzle), then
 #                                   `dlxlab metrics`; eta comes from the committed
-#                                   reports/metrics/eta-se-ladder.csv (see its discussion.md: too
-#                                   slow to recompute here), joined to the SE sample by puzzle
+#                                   reports/metrics/eta-se-ladder.csv when present (a `rate
+#                                   --chaos` run, too slow to recompute here), joined by puzzle
 #
 # For each: `dlxlab study --no-plots` (runs.csv, ratings.csv, meta.json, summary.md), then
 # `dlxlab report` (figures, report.md, deterministic.json, and the report section of summary.md).
@@ -118,10 +118,11 @@ metrics_study() {
     "$bin" study --corpus datasets/hard.txt --out "$tmp/hard" --quiet --no-plots
     "$bin" study --corpus datasets/hard-search.txt --out "$tmp/hard-search" --quiet --no-plots
     "$bin" study --corpus "$data/17-clue.txt" --shard 1/100 --out "$tmp/17-clue" --quiet --no-plots --ratings all
-    local mode=()
+    local mode=() se="se-sample=$tmp/se-sample"
     $check && mode=(--check)
+    [[ ! -f reports/metrics/eta-se-ladder.csv ]] || se+="+reports/metrics/eta-se-ladder.csv"
     if "$bin" metrics --out reports/metrics --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}" \
-        --study "se-sample=$tmp/se-sample+reports/metrics/eta-se-ladder.csv" \
+        --study "$se" \
         --study "hard=$tmp/hard" --study "hard-search=$tmp/hard-search" \
         --study "17-clue (every 100th)=$tmp/17-clue" ${mode[@]+"${mode[@]}"}; then
         rm -rf "$tmp"
