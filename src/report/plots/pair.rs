@@ -1,7 +1,7 @@
 //! The metrics study's figures (`reports/metrics/`): one metric against another, one point per
 //! puzzle (a density grid past [`SCATTER_MAX`] points), each axis linear or logarithmic.
 
-use super::axis::{chart, Axis};
+use super::axis::{chart, trim_number, Axis};
 use super::cloud::{cloud_note, colour_bar, split_for_bar, Cloud};
 use super::frame::*;
 
@@ -78,10 +78,15 @@ impl Draw for PairFigure {
             jitter,
         };
         let body = root.titled(&self.title, bold(20.0)).msg()?;
+        let jittered = if jitter > 0.0 && !density {
+            format!(", x jittered by ±{}", trim_number(jitter))
+        } else {
+            String::new()
+        };
         let note = format!(
-            "{} puzzles. {}",
+            "{} puzzles. {}{jittered}",
             points.len(),
-            cloud_note(density, jitter > 0.0)
+            cloud_note(density, false)
         );
         let body = body.titled(&note, text(14.0)).msg()?;
         let (left, strip) = split_for_bar(&body, density);
