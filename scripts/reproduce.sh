@@ -7,13 +7,19 @@
 #   reports/se-sample/              puzzles that carry a Sudoku Explainer rating  (se-rated-sample.txt)
 #   reports/hard/                   1,029 puzzles rated 9.0-9.2, every solver and two external
 #                                   reference programs  (datasets/hard.txt, in this repository)
+#   reports/metrics/                every difficulty metric side by side (issue 35): studies of
+#                                   the SE sample, datasets/hard.txt, datasets/hard-search.txt and
+#                                   shard 1 of 100 of 17-clue.txt (every 100th puzzle), then
+#                                   `dlxlab metrics`; eta comes from the committed
+#                                   reports/metrics/eta-se-ladder.csv when present (a `rate
+#                                   --chaos` run, too slow to recompute here), joined by puzzle
 #
 # For each: `dlxlab study --no-plots` (runs.csv, ratings.csv, meta.json, summary.md), then
 # `dlxlab report` (figures, report.md, deterministic.json, and the report section of summary.md).
 # The CSVs stay in the directories but are not committed (.gitignore). Run it from a clean
 # checkout: meta.json records the revision, `+dirty` when the tree had uncommitted changes.
 #
-# Usage: scripts/reproduce.sh [--check] [STUDY...]      (default: all five)
+# Usage: scripts/reproduce.sh [--check] [STUDY...]      (default: all six)
 #   --check   regenerate nothing: rerun each study into a temporary directory and compare it with
 #             the committed report (`dlxlab report --check`): exit 1 on any difference in the
 #             deterministic content (counts, nodes, ratings, statistics, figures but the time ones).
@@ -58,7 +64,7 @@ if [[ "${1:-}" == "--check" ]]; then
     shift
 fi
 
-all=(17-clue 17-clue-no-mrv 17-clue-shard-1-of-25 se-sample hard)
+all=(17-clue 17-clue-no-mrv 17-clue-shard-1-of-25 se-sample hard metrics)
 # The corpus file of each study: in $data, or (hard) in this repository.
 declare -A corpus=(
     [17-clue]="$data/17-clue.txt"
@@ -66,6 +72,7 @@ declare -A corpus=(
     [17-clue-shard-1-of-25]="$data/17-clue.txt"
     [se-sample]="$data/se-rated-sample.txt"
     [hard]=datasets/hard.txt
+    [metrics]="$data/se-rated-sample.txt"
 )
 # The flags of `dlxlab study` for study $1, into the array `args` (an array, so that an external
 # solver's command keeps its spaces).
@@ -101,8 +108,36 @@ fi
 bin="$(bash scripts/target-dir.sh)/release/dlxlab"
 failed=()
 work=""
+# The metrics study (issue 35): its four studies in a scratch directory, then `dlxlab metrics`
+# into reports/metrics (or --check against it). No time enters its report.md.
+metrics_study() {
+    local tmp
+    tmp=$(mktemp -d)
+    echo "== metrics: studies of the SE sample, hard, hard-search and 17-clue shard 1/100" >&2
+    "$bin" study --corpus "$data/se-rated-sample.txt" --out "$tmp/se-sample" --quiet --no-plots --ratings all
+    "$bin" study --corpus datasets/hard.txt --out "$tmp/hard" --quiet --no-plots
+    "$bin" study --corpus datasets/hard-search.txt --out "$tmp/hard-search" --quiet --no-plots
+    "$bin" study --corpus "$data/17-clue.txt" --shard 1/100 --out "$tmp/17-clue" --quiet --no-plots --ratings all
+    local mode=() se="se-sample=$tmp/se-sample"
+    $check && mode=(--check)
+    [[ ! -f reports/metrics/eta-se-ladder.csv ]] || se+="+reports/metrics/eta-se-ladder.csv"
+    if "$bin" metrics --out reports/metrics --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}" \
+        --study "$se" \
+        --study "hard=$tmp/hard" --study "hard-search=$tmp/hard-search" \
+        --study "17-clue (every 100th)=$tmp/17-clue" ${mode[@]+"${mode[@]}"}; then
+        rm -rf "$tmp"
+    else
+        failed+=(metrics)
+        echo "   (the fresh studies are kept in $tmp)" >&2
+    fi
+}
+
 for name in "${studies[@]}"; do
     file="${corpus[$name]}"
+    if [[ "$name" == metrics ]]; then
+        metrics_study
+        continue
+    fi
     study_args "$name"
     out="reports/$name"
     if $check; then
@@ -131,6 +166,7 @@ for name in "${studies[@]}"; do
 done
 if ! $check; then
     for name in "${studies[@]}"; do
+        [[ "$name" != metrics ]] || continue
         out="reports/$name"
         mkdir -p "$out"
         # The generated files go; discussion.md (written by hand) stays.

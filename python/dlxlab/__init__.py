@@ -14,6 +14,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Sequence, Union
 
 from . import _native
 from ._native import (
+    RATINGS_CHAOS_COLUMNS,
     RATINGS_COLUMNS,
     RUNS_COLUMNS,
     Problem,
@@ -39,6 +40,7 @@ __all__ = [
     "canon",
     "study",
     "RUNS_COLUMNS",
+    "RATINGS_CHAOS_COLUMNS",
     "RATINGS_COLUMNS",
 ]
 
@@ -46,7 +48,7 @@ Corpus = Union[str, "os.PathLike[str]", Iterable[str]]
 
 # Columns whose values may be missing but are integers where present: pandas' nullable Int64
 # keeps them integers (a plain column would turn them into floats).
-_NULLABLE_INTS = {"clues", "steps", "inference_level"}
+_NULLABLE_INTS = {"clues", "steps", "inference_level", "eta_trajectories", "eta_escaped"}
 
 
 def _corpus(corpus: Corpus) -> Any:
@@ -80,6 +82,12 @@ def rate(
     threads: Optional[int] = None,
     as_frame: Optional[bool] = None,
     se_profile: str = "sample",
+    chaos: bool = False,
+    chaos_seed: Optional[int] = None,
+    chaos_trajectories: Optional[int] = None,
+    chaos_tolerance: Optional[float] = None,
+    chaos_cap: Optional[float] = None,
+    chaos_budget: Optional[int] = None,
 ) -> Any:
     """Rates puzzles on Sudoku Explainer's scale, as ``dlxlab rate`` does.
 
@@ -111,6 +119,16 @@ def rate(
       connected components; missing when even level 5 needs a guess (``none`` in the CSV) or
       the puzzle has no single solution (see ``error``).
 
+    and with ``chaos=True`` only, after those (``RATINGS_CHAOS_COLUMNS``):
+
+    - ``eta``, ``eta_low``, ``eta_high``: the transient-chaos hardness of Ercsey-Ravasz &
+      Toroczkai and its 95% interval (``eta`` and ``eta_high``
+      missing when too few trajectories escaped, ``eta_low`` then a lower bound);
+    - ``eta_r2``: R² of the exponential tail's fit; ``eta_trajectories``, ``eta_escaped``: the
+      trajectories run and those that reached a solution;
+    - ``eta_status``: ``ok``, ``time-cap`` or ``step-budget`` (some trajectories censored),
+      ``stalled``, ``too-few-escapes``, or why the puzzle has no formula (empty without chaos).
+
     ``puzzles`` is a corpus path (str or os.PathLike; ``#`` comments and blank lines are
     skipped) or an iterable of puzzle lines. ``max_seconds`` limits each puzzle's rating;
     ``decision_tree`` names the variant of the decision-tree index ("nodes", "checks",
@@ -118,10 +136,17 @@ def rate(
     rating on hard corpora); ``threads=None`` uses every core. ``se_profile`` is "sample" (the
     build that rated se-rated-sample.txt; the default) or "serate" (Sukaku Explainer's current
     serate: UVWXYZ-wing on, turbot fish 4.1), as ``dlxlab rate --se-profile``. Releases the GIL;
-    Ctrl-C raises KeyboardInterrupt. Bad arguments raise ValueError.
+    Ctrl-C raises KeyboardInterrupt. Bad arguments raise ValueError. ``chaos=True`` adds the
+    chaos hardness, as ``dlxlab rate --chaos``, with its settings ``chaos_seed``,
+    ``chaos_trajectories``, ``chaos_tolerance``, ``chaos_cap`` and ``chaos_budget`` (None: the
+    CLI's defaults; docs/rating.md, "Chaos hardness").
     """
-    rows = _native.rate(_corpus(puzzles), max_seconds, decision_tree, threads, se_profile)
-    return _frame(rows, RATINGS_COLUMNS, as_frame)
+    rows = _native.rate(
+        _corpus(puzzles), max_seconds, decision_tree, threads, se_profile, chaos, chaos_seed,
+        chaos_trajectories, chaos_tolerance, chaos_cap, chaos_budget,
+    )
+    columns = list(RATINGS_COLUMNS) + (list(RATINGS_CHAOS_COLUMNS) if chaos else [])
+    return _frame(rows, columns, as_frame)
 
 
 class Study(NamedTuple):

@@ -9,6 +9,7 @@ from typing import Iterator, Mapping, Optional, Sequence, Union
 __version__: str
 RUNS_COLUMNS: list[str]
 RATINGS_COLUMNS: list[str]
+RATINGS_CHAOS_COLUMNS: list[str]
 
 Item = Union[str, tuple[str, int, int]]
 Option_ = Sequence[str]
@@ -79,6 +80,12 @@ def rate(
     decision_tree: Optional[str] = "combined",
     threads: Optional[int] = None,
     se_profile: str = "sample",
+    chaos: bool = False,
+    chaos_seed: Optional[int] = None,
+    chaos_trajectories: Optional[int] = None,
+    chaos_tolerance: Optional[float] = None,
+    chaos_cap: Optional[float] = None,
+    chaos_budget: Optional[int] = None,
 ) -> list[dict[str, object]]: ...
 def study(
     corpus: Corpus,

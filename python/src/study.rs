@@ -9,6 +9,7 @@ use std::time::Duration;
 use dlxlab::corpus::{CorpusReader, Shard};
 use dlxlab::harness::{self, engine, Mode, Plan, Row, DEFAULT_CHUNK_LINES};
 use dlxlab::logic::PathOptions;
+use dlxlab::rating::chaos::ChaosOptions;
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::SeProfile;
@@ -132,6 +133,15 @@ pub fn row_dict<'py>(py: Python<'py>, row: &Row) -> PyResult<Bound<'py, PyDict>>
 /// One row of ratings.csv as a dict, columns in order; ratings as numbers (None where the CSV
 /// says `beyond` or is empty).
 fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyDict>> {
+    rating_dict_columns(py, row, false)
+}
+
+/// [`rating_dict`] with the chaos hardness's columns after the others when `chaos`.
+fn rating_dict_columns<'py>(
+    py: Python<'py>,
+    row: &RatingRow,
+    chaos_columns: bool,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let tenths = |t: u16| f64::from(t) / 10.0;
     let ok = row.result.as_ref().ok();
@@ -167,6 +177,25 @@ fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyD
         "inference_level",
         row.inference_level.flatten().map(|r| r.level()),
     )?;
+    if !chaos_columns {
+        return Ok(d);
+    }
+    let chaos = row.chaos.as_ref().map(|c| c.as_ref());
+    let rated = chaos.and_then(|c| c.ok());
+    d.set_item("eta", rated.and_then(|r| r.eta))?;
+    d.set_item("eta_low", rated.map(|r| r.eta_low))?;
+    d.set_item("eta_high", rated.and_then(|r| r.eta_high))?;
+    d.set_item("eta_r2", rated.and_then(|r| r.r2))?;
+    d.set_item("eta_trajectories", rated.map(|r| r.trajectories.len()))?;
+    d.set_item("eta_escaped", rated.map(|r| r.escaped()))?;
+    d.set_item(
+        "eta_status",
+        match chaos {
+            None => String::new(),
+            Some(Ok(r)) => r.status_text(),
+            Some(Err(e)) => e.clone(),
+        },
+    )?;
     Ok(d)
 }
 
@@ -182,18 +211,20 @@ fn rating_rows(
     decision_tree: Option<Variant>,
     max_time: Option<Duration>,
     options: PathOptions,
+    chaos: Option<&ChaosOptions>,
     threads: Option<usize>,
 ) -> PyResult<Vec<RatingRow>> {
     let pool = pool(threads)?;
     let mut reader = input.reader()?;
     let rows = interruptible(py, |stop: &AtomicBool| {
         pool.install(|| {
-            table::rate_corpus_until(
+            table::rate_corpus_chaos_until(
                 &mut reader,
                 Shard::ALL,
                 decision_tree,
                 max_time,
                 options,
+                chaos,
                 stop,
             )
         })
@@ -223,6 +254,12 @@ fn rating_rows(
 /// - inference_level: the weakest level of the inference ladder (0 naked singles ... 5 strongly
 ///   connected components; docs/ladder.md) that solves the puzzle with no guess; None beyond
 ///   level 5 or when the puzzle has no single solution (see error).
+/// and, with chaos=True only, after them (RATINGS_CHAOS_COLUMNS):
+/// - eta, eta_low, eta_high: the chaos hardness and its 95% interval (None unless chaos=True;
+///   eta and eta_high None when too few trajectories escaped, eta_low then a lower bound);
+/// - eta_r2: R² of the exponential tail's fit; eta_trajectories, eta_escaped: trajectories run
+///   and escaped; eta_status: "ok", "time-cap", "step-budget", "stalled", "too-few-escapes", or
+///   why the puzzle has no formula ("" without chaos).
 ///
 /// puzzles: a corpus path (str or os.PathLike; `#` comments and blank lines skipped) or a list of
 /// puzzle lines. max_seconds: time limit of each puzzle's rating. decision_tree: the variant of
@@ -230,8 +267,11 @@ fn rating_rows(
 /// None to skip it (it costs far more than the rating on hard corpora). threads: None: all cores.
 /// se_profile: "sample" (the build that rated se-rated-sample.txt, the default) or "serate"
 /// (Sukaku Explainer's current serate: UVWXYZ-wing on, turbot fish 4.1), as `rate --se-profile`.
+/// chaos: rate the chaos hardness too, as `rate --chaos`; chaos_seed, chaos_trajectories,
+/// chaos_tolerance, chaos_cap and chaos_budget are its settings (None: the CLI's defaults).
 #[pyfunction]
-#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample"))]
+#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample", chaos = false, chaos_seed = None, chaos_trajectories = None, chaos_tolerance = None, chaos_cap = None, chaos_budget = None))]
+#[allow(clippy::too_many_arguments)]
 fn rate<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -239,7 +279,38 @@ fn rate<'py>(
     decision_tree: Option<&str>,
     threads: Option<usize>,
     se_profile: &str,
+    chaos: bool,
+    chaos_seed: Option<u64>,
+    chaos_trajectories: Option<usize>,
+    chaos_tolerance: Option<f64>,
+    chaos_cap: Option<f64>,
+    chaos_budget: Option<u64>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let defaults = ChaosOptions::default();
+    let chaos_options = ChaosOptions {
+        seed: chaos_seed.unwrap_or(defaults.seed),
+        trajectories: chaos_trajectories.unwrap_or(defaults.trajectories),
+        tolerance: chaos_tolerance.unwrap_or(defaults.tolerance),
+        time_cap: chaos_cap.unwrap_or(defaults.time_cap),
+        budget: chaos_budget.unwrap_or(defaults.budget),
+        ..defaults
+    };
+    if chaos_options.trajectories < 2 {
+        return Err(value_error("chaos_trajectories must be at least 2"));
+    }
+    for (name, v) in [
+        ("chaos_tolerance", chaos_options.tolerance),
+        ("chaos_cap", chaos_options.time_cap),
+    ] {
+        if !(v.is_finite() && v > 0.0) {
+            return Err(value_error(format!(
+                "{name} must be a number above 0, not {v}"
+            )));
+        }
+    }
+    if chaos_options.budget == 0 {
+        return Err(value_error("chaos_budget must be at least 1"));
+    }
     let profile = SeProfile::ALL
         .into_iter()
         .find(|p| p.name() == se_profile)
@@ -255,9 +326,12 @@ fn rate<'py>(
         variant(decision_tree)?,
         seconds(max_seconds)?,
         profile.path_options(false),
+        chaos.then_some(&chaos_options),
         threads,
     )?;
-    rows.iter().map(|r| rating_dict(py, r)).collect()
+    rows.iter()
+        .map(|r| rating_dict_columns(py, r, chaos))
+        .collect()
 }
 
 /// Runs puzzles through solvers as `dlxlab study` does, and rates them: returns (runs, ratings),
@@ -311,6 +385,7 @@ fn study<'py>(
                 variant,
                 max_time,
                 SeProfile::Sample.path_options(false),
+                None,
                 threads,
             )?;
             Some(
@@ -328,5 +403,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(study, m)?)?;
     m.add("RUNS_COLUMNS", harness::COLUMNS.to_vec())?;
     m.add("RATINGS_COLUMNS", table::COLUMNS.to_vec())?;
+    m.add("RATINGS_CHAOS_COLUMNS", table::CHAOS_COLUMNS.to_vec())?;
     Ok(())
 }

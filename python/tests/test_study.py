@@ -83,3 +83,39 @@ def test_study_errors():
         dlxlab.study("/nonexistent/corpus.txt")
     with pytest.raises(ValueError, match="list of puzzle lines"):
         dlxlab.study(42)
+
+
+NEARLY_SOLVED = ".12.53.49.43.82.75.75.91.83.54.37.96.69.45.21.87.69.34.21.74.68.38.26.17.96.18.52"
+
+
+def test_rate_chaos_columns():
+    """Issue 35: chaos=True fills the eta columns, the same whatever the thread count."""
+    rows = dlxlab.rate([NEARLY_SOLVED, "12345"], decision_tree=None, chaos=True,
+                       chaos_trajectories=24, threads=1, as_frame=False)
+    assert list(rows[0]) == dlxlab.RATINGS_COLUMNS + dlxlab.RATINGS_CHAOS_COLUMNS
+    first = rows[0]
+    assert first["eta_status"] == "ok"
+    assert first["eta_trajectories"] == first["eta_escaped"] == 24
+    assert first["eta_low"] < first["eta"] < first["eta_high"] < 1.0
+    assert 0.0 <= first["eta_r2"] <= 1.0
+    # A line that is not a puzzle: no chaos rating, its error says why.
+    assert rows[1]["eta"] is None and rows[1]["eta_status"] == "" and rows[1]["error"]
+    again = dlxlab.rate([NEARLY_SOLVED], decision_tree=None, chaos=True, chaos_trajectories=24,
+                        threads=2, as_frame=False)
+    assert again[0]["eta"] == first["eta"]
+    # Without chaos, ratings.csv's columns as before.
+    plain = dlxlab.rate([NEARLY_SOLVED], decision_tree=None, as_frame=False)
+    assert list(plain[0]) == dlxlab.RATINGS_COLUMNS
+    with pytest.raises(ValueError, match="chaos_tolerance"):
+        dlxlab.rate([NEARLY_SOLVED], chaos=True, chaos_tolerance=0.0)
+    with pytest.raises(ValueError, match="chaos_trajectories"):
+        dlxlab.rate([NEARLY_SOLVED], chaos=True, chaos_trajectories=1)
+
+
+def test_rate_chaos_dataframe():
+    pd = pytest.importorskip("pandas")
+    frame = dlxlab.rate([NEARLY_SOLVED], decision_tree=None, chaos=True, chaos_trajectories=24)
+    assert isinstance(frame, pd.DataFrame)
+    assert list(frame.columns) == dlxlab.RATINGS_COLUMNS + dlxlab.RATINGS_CHAOS_COLUMNS
+    assert str(frame["eta_trajectories"].dtype) == "Int64"
+    assert frame.loc[0, "eta_escaped"] == 24 and frame.loc[0, "eta"] < 1.0

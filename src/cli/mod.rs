@@ -23,6 +23,7 @@ mod interrupt;
 mod ladder;
 mod merge;
 mod merge_counts;
+mod metrics;
 mod minimize;
 mod progress;
 mod puzzle_input;
@@ -78,6 +79,8 @@ enum Command {
     Rate(rate::RateArgs),
     /// The inference ladder: puzzles each level of propagation solves with no guess (tdoku's table).
     Ladder(ladder::LadderArgs),
+    /// Every difficulty metric of several studies side by side (reports/metrics).
+    Metrics(metrics::MetricsArgs),
     /// Print the logical solution path of a puzzle step by step.
     Explain(explain::ExplainArgs),
     /// Plots, statistics and summary.md from a study's CSV files.
@@ -128,6 +131,7 @@ pub fn main() -> ExitCode {
         Command::Count(args) => count::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Ladder(args) => ladder::run(args),
+        Command::Metrics(args) => metrics::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Report(args) => report::run(args),
         Command::Split(args) => split::run(args),

@@ -13,6 +13,7 @@ use clap::Args;
 use dlxlab::corpus::Fields;
 use dlxlab::harness::output::{partial_path, AtomicFile};
 use dlxlab::logic;
+use dlxlab::rating::chaos::ChaosOptions;
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::resumable::{self, RateRun};
 use dlxlab::rating::table::{self, RatingRow};
@@ -81,6 +82,51 @@ pub struct RateArgs {
     /// (UVWXYZ-wing on, turbot fish 4.1). Recorded in ratings.csv's se_profile column.
     #[arg(long, default_value_t = SeProfile::Sample)]
     se_profile: SeProfile,
+    /// Also rate the transient-chaos hardness η of Ercsey-Ravasz & Toroczkai (2012): the columns
+    /// eta, eta_low, eta_high (its 95% interval), eta_r2, eta_trajectories, eta_escaped and
+    /// eta_status, after the others and only with this flag (docs/rating.md, "Chaos hardness").
+    #[arg(long)]
+    chaos: bool,
+    /// Seed of the chaos rating's random initial conditions: the same seed gives the same η
+    /// whatever --threads.
+    #[arg(long, value_name = "N", default_value_t = ChaosOptions::default().seed, requires = "chaos")]
+    chaos_seed: u64,
+    /// Trajectories (random initial conditions) per puzzle.
+    #[arg(long, value_name = "N", default_value_t = ChaosOptions::default().trajectories as u64, value_parser = clap::value_parser!(u64).range(2..), requires = "chaos")]
+    chaos_trajectories: u64,
+    /// The integrator's local error tolerance (absolute, on the spins and on ln a).
+    #[arg(long, value_name = "TOL", default_value_t = ChaosOptions::default().tolerance, value_parser = positive, requires = "chaos")]
+    chaos_tolerance: f64,
+    /// Time cap of one trajectory, in the dynamics' time units: a trajectory still unsolved then
+    /// is censored (eta_status time-cap).
+    #[arg(long, value_name = "T", default_value_t = ChaosOptions::default().time_cap, value_parser = positive, requires = "chaos")]
+    chaos_cap: f64,
+    /// Integrator steps per puzzle, shared equally by its trajectories: a trajectory that has
+    /// used its share is censored (eta_status step-budget).
+    #[arg(long, value_name = "STEPS", default_value_t = ChaosOptions::default().budget, value_parser = clap::value_parser!(u64).range(1..), requires = "chaos")]
+    chaos_budget: u64,
+}
+
+/// A finite number above zero.
+fn positive(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("`{text}` is not a number above 0")),
+    }
+}
+
+impl RateArgs {
+    /// The chaos rating's settings, when --chaos asks for it.
+    fn chaos_options(&self) -> Option<ChaosOptions> {
+        self.chaos.then(|| ChaosOptions {
+            seed: self.chaos_seed,
+            trajectories: self.chaos_trajectories as usize,
+            tolerance: self.chaos_tolerance,
+            time_cap: self.chaos_cap,
+            budget: self.chaos_budget,
+            ..ChaosOptions::default()
+        })
+    }
 }
 
 fn rate_line(
@@ -89,12 +135,13 @@ fn rate_line(
     variant: Option<Variant>,
     max_time: Option<Duration>,
     options: logic::PathOptions,
+    chaos: Option<&ChaosOptions>,
 ) -> RatingRow {
     let puzzle = first_field(text).to_string();
     // The corpus reader's rule, as in `study` and Python: the first number or `se=` field.
     let external = Fields::parse_after(text).rating_text();
     let grid = Grid::parse(&puzzle).map_err(|e| e.to_string());
-    table::rate_with(
+    let mut row = table::rate_with(
         line as u64,
         puzzle,
         grid.as_ref().map_err(Clone::clone),
@@ -102,7 +149,11 @@ fn rate_line(
         variant,
         max_time,
         options,
-    )
+    );
+    if let Some(chaos) = chaos {
+        table::add_chaos(&mut row, grid.as_ref().map_err(Clone::clone), chaos);
+    }
+    row
 }
 
 /// What this run is a run of ([`RateRun`]), and its technique options as records written before
@@ -158,7 +209,8 @@ fn prepare_output(
                 differences.join("; ")
             );
         }
-        let (keep, done) = resumable::recover(&partial, lines)
+        let header = table::columns(this_run.run.chaos.is_some());
+        let (keep, done) = resumable::recover_columns(&partial, lines, &header)
             .with_context(|| format!("cannot resume {}; nothing was changed", partial.display()))?;
         if keep > 0 {
             let file = AtomicFile::append_after(out, keep)
@@ -216,6 +268,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     let variant = (!args.no_decision_tree).then_some(args.variant);
     let max_time = rating_budget(args.limit_ms, args.max_seconds);
     let options = args.se_profile.path_options(args.uvwxyz_wing);
+    let chaos = args.chaos_options();
     let numbered: Vec<(u64, &str)> = lines.iter().map(|&(n, t)| (n as u64, t)).collect();
     let run = RateRun {
         dlxlab_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -224,6 +277,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         decision_tree: variant.map(|v| format!("{v:?}")),
         limit_ms: max_time.as_millis() as u64,
         options: SeProfile::label(options).to_string(),
+        chaos: chaos.as_ref().map(ChaosOptions::label),
     };
     let this_run = ThisRun {
         run,
@@ -246,13 +300,22 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         .has_headers(false)
         .from_writer(sink);
     if skip == 0 {
-        csv_out.write_record(table::COLUMNS)?;
+        csv_out.write_record(table::columns(chaos.is_some()))?;
     }
     let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
     bar.inc(skip as u64);
     let stop = stop_flag();
     let mut rows: Vec<RatingRow> = Vec::new();
-    let rate = |n: u64, text: &str| rate_line(n as usize, text, variant, Some(max_time), options);
+    let rate = |n: u64, text: &str| {
+        rate_line(
+            n as usize,
+            text,
+            variant,
+            Some(max_time),
+            options,
+            chaos.as_ref(),
+        )
+    };
     let finished = resumable::rate_lines(
         &numbered,
         skip,
@@ -262,7 +325,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         &|n| bar.inc(n),
         &mut |chunk| {
             for row in chunk {
-                table::write_row(&mut csv_out, row)?;
+                table::write_row_columns(&mut csv_out, row, chaos.is_some())?;
             }
             // What is rated is on disk before the next chunk starts.
             csv_out.flush()?;
@@ -320,6 +383,17 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         }
         for (kind, n) in kinds {
             writeln!(err, "  {kind}: {n}")?;
+        }
+        if chaos.is_some() {
+            let mut statuses: std::collections::BTreeMap<String, usize> = Default::default();
+            for fields in rows.iter().map(table::chaos_fields) {
+                let [.., status] = fields;
+                if !status.is_empty() {
+                    *statuses.entry(status).or_default() += 1;
+                }
+            }
+            let list: Vec<String> = statuses.iter().map(|(s, n)| format!("{s} {n}")).collect();
+            writeln!(err, "chaos hardness: {}", list.join(", "))?;
         }
         if !pairs.is_empty() {
             writeln!(err, "band  total  exact  lower  higher  beyond  agree%")?;

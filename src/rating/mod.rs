@@ -1,6 +1,7 @@
 //! Difficulty ratings: the decision-tree index of minimum-candidate search, the Sudoku Explainer
 //! technique rating and the inference ladder (tdoku's levels of propagation).
 
+pub mod chaos;
 pub mod decision_tree;
 pub mod ladder;
 pub mod resumable;

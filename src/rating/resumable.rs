@@ -49,6 +49,10 @@ pub struct RateRun {
     /// The technique options that change ratings, as `ratings.csv`'s `se_profile` names them
     /// ([`super::SeProfile::label`]: `sample`, `serate`, `sample+uvwxyz-wing`).
     pub options: String,
+    /// The chaos rating's settings ([`super::chaos::ChaosOptions::label`]; `None`: not asked
+    /// for, as in records written before issue 35).
+    #[serde(default)]
+    pub chaos: Option<String>,
 }
 
 impl RateRun {
@@ -79,6 +83,14 @@ impl RateRun {
             out.push(format!(
                 "other technique options: {} there, {} here",
                 recorded.options, self.options
+            ));
+        }
+        if self.chaos != recorded.chaos {
+            let name = |c: &Option<String>| c.clone().unwrap_or_else(|| "none".to_string());
+            out.push(format!(
+                "other chaos settings: {} there, {} here",
+                name(&recorded.chaos),
+                name(&self.chaos)
             ));
         }
         if self.dlxlab_version != recorded.dlxlab_version {
@@ -116,6 +128,15 @@ pub fn input_digest(lines: &[(u64, &str)]) -> String {
 /// last newline: a row cut by a crash is dropped) and how many lines they cover. A row that does
 /// not match its input line is an error: the file is not a run of these inputs.
 pub fn recover(partial: &Path, lines: &[(u64, &str)]) -> io::Result<(u64, usize)> {
+    recover_columns(partial, lines, &COLUMNS)
+}
+
+/// [`recover`] of a file with the header `columns` (see [`super::table::columns`]).
+pub fn recover_columns(
+    partial: &Path,
+    lines: &[(u64, &str)],
+    columns: &[&str],
+) -> io::Result<(u64, usize)> {
     let mut file = File::open(partial)?;
     let complete = bytes_to_last_newline(&mut file)?;
     file.seek(SeekFrom::Start(0))?;
@@ -127,12 +148,12 @@ pub fn recover(partial: &Path, lines: &[(u64, &str)]) -> io::Result<(u64, usize)
     if header.is_empty() {
         return Ok((0, 0));
     }
-    if header.iter().ne(COLUMNS.iter().copied()) {
+    if header.iter().ne(columns.iter().copied()) {
         return Err(io::Error::other(format!(
             "{}: header {:?} is not {}",
             partial.display(),
             header.iter().collect::<Vec<_>>().join(","),
-            COLUMNS.join(",")
+            columns.join(",")
         )));
     }
     let mut keep = reader.position().byte();
@@ -227,6 +248,7 @@ mod tests {
             external: None,
             se_profile: "sample",
             inference_level: None,
+            chaos: None,
         }
     }
 
@@ -292,6 +314,7 @@ mod tests {
             decision_tree: None,
             limit_ms: 10,
             options: "x".into(),
+            chaos: None,
         };
         assert!(run.differences(&run.clone()).is_empty());
         let other = RateRun {
@@ -300,5 +323,14 @@ mod tests {
             ..run.clone()
         };
         assert_eq!(run.differences(&other).len(), 2);
+        // Issue 35: another chaos setting is another run; a record without one reads as none.
+        let chaos = RateRun {
+            chaos: Some("seed=2".into()),
+            ..run.clone()
+        };
+        assert_eq!(run.differences(&chaos).len(), 1);
+        let mut json = serde_json::to_value(&run).unwrap();
+        json.as_object_mut().unwrap().remove("chaos");
+        assert_eq!(serde_json::from_value::<RateRun>(json).unwrap(), run);
     }
 }

@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
+use super::chaos::{self, ChaosOptions, ChaosRating};
 use super::decision_tree::{self, Variant};
 use super::ladder::{self, Rung};
 use super::technique::{self, TechniqueRating};
@@ -48,6 +49,25 @@ pub const COLUMNS: [&str; 12] = [
     "inference_level",
 ];
 
+/// The chaos hardness's columns, after [`COLUMNS`] in a file rated with it (`rate --chaos`) and
+/// only there, so that every other `ratings.csv` (and the digests committed reports keep of
+/// them) stays as it was.
+pub const CHAOS_COLUMNS: [&str; 7] = [
+    "eta",
+    "eta_low",
+    "eta_high",
+    "eta_r2",
+    "eta_trajectories",
+    "eta_escaped",
+    "eta_status",
+];
+
+/// The header of a file rated with (`chaos`) or without the chaos hardness.
+pub fn columns(chaos: bool) -> Vec<&'static str> {
+    let extra: &[&str] = if chaos { &CHAOS_COLUMNS } else { &[] };
+    COLUMNS.iter().chain(extra).copied().collect()
+}
+
 /// One row of `ratings.csv`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {
@@ -67,6 +87,8 @@ pub struct RatingRow {
     /// when it has none (not a 9x9 puzzle with exactly one solution), `Some(None)` beyond the top
     /// rung.
     pub inference_level: Option<Option<Rung>>,
+    /// The chaos hardness when asked for ([`add_chaos`]), or why the puzzle has none.
+    pub chaos: Option<Result<ChaosRating, String>>,
 }
 
 /// Rates one parsed grid (or carries its parse error) with the given decision-tree variant; the
@@ -118,6 +140,15 @@ pub fn rate_with(
         external,
         se_profile: super::SeProfile::label(options),
         inference_level,
+        chaos: None,
+    }
+}
+
+/// Adds the chaos hardness of `grid` to `row` (a line that is not a puzzle gets none: its
+/// `error` says why).
+pub fn add_chaos(row: &mut RatingRow, grid: Result<&Grid, String>, options: &ChaosOptions) {
+    if let Ok(grid) = grid {
+        row.chaos = Some(chaos::rate(grid, options).map_err(|e| e.to_string()));
     }
 }
 
@@ -164,9 +195,49 @@ pub fn write_csv<W: Write>(rows: &[RatingRow], out: W) -> csv::Result<()> {
     Ok(())
 }
 
+/// The chaos columns of a row: all empty when it has none (a line that is not a puzzle); for a puzzle without a formula
+/// (no solution, complete) only `eta_status`, which says why; otherwise `eta` and `eta_high`
+/// empty when the fit found too few escapes (`eta_low` is then a lower bound).
+pub fn chaos_fields(row: &RatingRow) -> [String; 7] {
+    let opt =
+        |v: Option<f64>, digits: usize| v.map(|v| format!("{v:.digits$}")).unwrap_or_default();
+    match &row.chaos {
+        None => Default::default(),
+        Some(Err(e)) => [
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            e.clone(),
+        ],
+        Some(Ok(r)) => [
+            opt(r.eta, 3),
+            opt(Some(r.eta_low), 3),
+            opt(r.eta_high, 3),
+            opt(r.r2, 4),
+            r.trajectories.len().to_string(),
+            r.escaped().to_string(),
+            r.status_text(),
+        ],
+    }
+}
+
 /// Writes one row (the columns of [`COLUMNS`]).
 pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Result<()> {
+    write_row_columns(w, row, false)
+}
+
+/// Writes one row: the columns of [`COLUMNS`], then those of [`CHAOS_COLUMNS`] when `chaos`.
+pub fn write_row_columns<W: Write>(
+    w: &mut csv::Writer<W>,
+    row: &RatingRow,
+    chaos: bool,
+) -> csv::Result<()> {
     let line = row.line.to_string();
+    let fields = chaos_fields(row);
+    let chaos: &[String] = if chaos { &fields } else { &[] };
     let ext = row.external.clone().unwrap_or_default();
     let dt = row
         .decision_tree
@@ -177,34 +248,42 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
         .map(ladder::level_text)
         .unwrap_or_default();
     match &row.result {
-        Ok(r) => w.write_record([
-            line.as_str(),
-            &row.puzzle,
-            &dt,
-            &r.rating_text(),
-            r.hardest,
-            &r.steps.to_string(),
-            &ext,
-            "",
-            &r.pearl_text(),
-            &r.diamond_text(),
-            row.se_profile,
-            &level,
-        ]),
-        Err(e) => w.write_record([
-            line.as_str(),
-            &row.puzzle,
-            &dt,
-            "",
-            "",
-            "",
-            &ext,
-            e,
-            "",
-            "",
-            row.se_profile,
-            &level,
-        ]),
+        Ok(r) => w.write_record(
+            [
+                line.as_str(),
+                &row.puzzle,
+                &dt,
+                &r.rating_text(),
+                r.hardest,
+                &r.steps.to_string(),
+                &ext,
+                "",
+                &r.pearl_text(),
+                &r.diamond_text(),
+                row.se_profile,
+                &level,
+            ]
+            .into_iter()
+            .chain(chaos.iter().map(String::as_str)),
+        ),
+        Err(e) => w.write_record(
+            [
+                line.as_str(),
+                &row.puzzle,
+                &dt,
+                "",
+                "",
+                "",
+                &ext,
+                e,
+                "",
+                "",
+                row.se_profile,
+                &level,
+            ]
+            .into_iter()
+            .chain(chaos.iter().map(String::as_str)),
+        ),
     }
 }
 
@@ -232,6 +311,19 @@ pub fn rate_corpus_until<R: io::BufRead>(
     options: PathOptions,
     stop: &AtomicBool,
 ) -> io::Result<Option<Vec<RatingRow>>> {
+    rate_corpus_chaos_until(reader, shard, variant, max_time, options, None, stop)
+}
+
+/// [`rate_corpus_until`] with the chaos hardness of every puzzle when `chaos` is given.
+pub fn rate_corpus_chaos_until<R: io::BufRead>(
+    reader: &mut CorpusReader<R>,
+    shard: Shard,
+    variant: Option<Variant>,
+    max_time: Option<Duration>,
+    options: PathOptions,
+    chaos: Option<&ChaosOptions>,
+    stop: &AtomicBool,
+) -> io::Result<Option<Vec<RatingRow>>> {
     let mut rows = Vec::new();
     loop {
         if stop.load(Ordering::Relaxed) {
@@ -251,8 +343,13 @@ pub fn rate_corpus_until<R: io::BufRead>(
         let rated: Option<Vec<RatingRow>> = records
             .par_iter()
             .map(|r| {
-                (!stop.load(Ordering::Relaxed))
-                    .then(|| rate_record_with(r, variant, max_time, options))
+                (!stop.load(Ordering::Relaxed)).then(|| {
+                    let mut row = rate_record_with(r, variant, max_time, options);
+                    if let Some(chaos) = chaos {
+                        add_chaos(&mut row, r.grid.as_ref().map_err(|e| e.to_string()), chaos);
+                    }
+                    row
+                })
             })
             .collect();
         match rated {
@@ -328,5 +425,29 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(out.starts_with(&COLUMNS.join(",")));
         assert_eq!(out.lines().count(), 3);
+    }
+
+    /// Issue 35: the chaos columns come only with `--chaos`; a puzzle without a formula says why
+    /// in `eta_status`.
+    #[test]
+    fn chaos_columns_follow_the_others_only_when_asked_for() {
+        let p = "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+        let grid = Grid::parse(p).unwrap();
+        let mut row = rate(1, p.into(), Ok(&grid), None, None, None);
+        add_chaos(&mut row, Ok(&grid), &ChaosOptions::default());
+        assert_eq!(row.chaos, Some(Err("the grid is complete".to_string())));
+        let mut plain = csv::Writer::from_writer(Vec::new());
+        write_row(&mut plain, &row).unwrap();
+        let plain = String::from_utf8(plain.into_inner().unwrap()).unwrap();
+        assert_eq!(plain.trim_end().split(',').count(), COLUMNS.len());
+        let mut with = csv::Writer::from_writer(Vec::new());
+        write_row_columns(&mut with, &row, true).unwrap();
+        let with = String::from_utf8(with.into_inner().unwrap()).unwrap();
+        let fields: Vec<&str> = with.trim_end().split(',').collect();
+        assert_eq!(fields.len(), columns(true).len());
+        assert_eq!(
+            fields[COLUMNS.len()..],
+            ["", "", "", "", "", "", "the grid is complete"]
+        );
     }
 }

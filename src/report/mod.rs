@@ -20,6 +20,8 @@ pub mod engines;
 pub mod fingerprint;
 pub mod font;
 pub mod markdown;
+pub mod metrics;
+pub mod metrics_report;
 mod model;
 pub mod plots;
 pub mod scaling;

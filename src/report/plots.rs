@@ -22,6 +22,7 @@ mod frame;
 mod histograms;
 mod labelled;
 mod nodes_vs_rating;
+mod pair;
 mod scaling;
 mod time_vs_nodes;
 mod versus;
@@ -35,6 +36,7 @@ pub use frame::{
 pub use histograms::rating_histograms;
 pub use labelled::{labelled_scatter, LabelledPoint, LabelledScatter, PointGroup};
 pub use nodes_vs_rating::{nodes_vs_rating, nodes_vs_rating_stem};
+pub use pair::{pair_figure, PairFigure};
 pub use scaling::{scaling_figure, ScalingFigure, ScalingPoint, ScalingSeries, ScalingTarget};
 pub use time_vs_nodes::time_vs_nodes;
 pub use versus::dlx_vs_singles;

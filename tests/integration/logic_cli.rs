@@ -78,6 +78,8 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
         "inference level: {}",
         kite[11]
     );
+    // Issue 35: no chaos columns without --chaos.
+    assert_eq!(kite.len(), 12);
     let bad: Vec<&str> = lines[2].split(',').collect();
     assert_eq!(bad[0], "3");
     assert_eq!(bad[3], "");
@@ -253,4 +255,73 @@ fn explain_has_a_time_limit() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("time limit"), "{stderr}");
+}
+
+/// A solved grid with every third of its first 81 cells emptied: 27 blanks, solved fast by the
+/// chaos dynamics even in a debug build.
+const NEARLY_SOLVED: &str =
+    ".12.53.49.43.82.75.75.91.83.54.37.96.69.45.21.87.69.34.21.74.68.38.26.17.96.18.52";
+
+/// Issue 35: `rate --chaos` fills the chaos columns; its flags need it and refuse bad values.
+#[test]
+fn rate_chaos_fills_the_eta_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus.txt");
+    std::fs::write(&corpus, format!("{NEARLY_SOLVED}\n12345\n")).unwrap();
+    let run = dlxlab(&[
+        "rate",
+        "--quiet",
+        "--no-decision-tree",
+        "--chaos",
+        "--chaos-trajectories",
+        "24",
+        "--chaos-seed",
+        "7",
+        "--corpus",
+        corpus.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let expected: Vec<&str> = dlxlab::rating::table::columns(true);
+    assert!(header.iter().eq(expected.iter().copied()));
+    let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    let col = |row: &csv::StringRecord, name: &str| {
+        row[header.iter().position(|h| h == name).unwrap()].to_string()
+    };
+    let eta: f64 = col(&rows[0], "eta").parse().unwrap();
+    let low: f64 = col(&rows[0], "eta_low").parse().unwrap();
+    let high: f64 = col(&rows[0], "eta_high").parse().unwrap();
+    assert!(
+        low < eta && eta < high && eta < 1.0,
+        "{eta} [{low}, {high}]"
+    );
+    assert!(col(&rows[0], "eta_r2").parse::<f64>().is_ok());
+    assert_eq!(col(&rows[0], "eta_trajectories"), "24");
+    assert_eq!(col(&rows[0], "eta_escaped"), "24");
+    assert_eq!(col(&rows[0], "eta_status"), "ok");
+    // A line that is not a puzzle has no chaos rating; its error says why.
+    assert_eq!(col(&rows[1], "eta"), "");
+    assert_eq!(col(&rows[1], "eta_status"), "");
+    assert!(!col(&rows[1], "error").is_empty());
+    for bad in [
+        vec!["rate", "--chaos-seed", "3", NEARLY_SOLVED],
+        vec!["rate", "--chaos", "--chaos-tolerance", "0", NEARLY_SOLVED],
+        vec![
+            "rate",
+            "--chaos",
+            "--chaos-trajectories",
+            "1",
+            NEARLY_SOLVED,
+        ],
+        vec!["rate", "--chaos", "--chaos-cap", "nan", NEARLY_SOLVED],
+    ] {
+        let run = dlxlab(&bad);
+        assert_eq!(run.status.code(), Some(2), "{bad:?}");
+    }
 }

@@ -22,6 +22,7 @@ mod logic_cli;
 mod logic_rating;
 mod logic_techniques;
 mod logic_wings;
+mod metrics;
 mod never_silent;
 mod peers;
 mod permute;
