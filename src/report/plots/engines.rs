@@ -115,8 +115,9 @@ impl Draw for EnginesFigure {
         for (s, series) in self.series.iter().enumerate() {
             let colour = series_colour(s);
             let style = ShapeStyle::from(&colour).filled();
-            // Series side by side within a row.
-            let offset = (s as f64 - (k - 1.0) / 2.0) * 0.18;
+            // Series side by side within a row, all of them inside it (±0.4 at most): many
+            // series (the arena's nine data sets) would otherwise spill into the next rows.
+            let offset = (s as f64 - (k - 1.0) / 2.0) * (0.8 / k).min(0.18);
             let points: Vec<(f64, f64)> = series
                 .ratios
                 .iter()
