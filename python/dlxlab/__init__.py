@@ -46,7 +46,7 @@ Corpus = Union[str, "os.PathLike[str]", Iterable[str]]
 
 # Columns whose values may be missing but are integers where present: pandas' nullable Int64
 # keeps them integers (a plain column would turn them into floats).
-_NULLABLE_INTS = {"clues", "steps", "inference_level"}
+_NULLABLE_INTS = {"clues", "steps", "inference_level", "hodoku_score"}
 
 
 def _corpus(corpus: Corpus) -> Any:
@@ -80,6 +80,7 @@ def rate(
     threads: Optional[int] = None,
     as_frame: Optional[bool] = None,
     se_profile: str = "sample",
+    hodoku: bool = False,
 ) -> Any:
     """Rates puzzles on Sudoku Explainer's scale, as ``dlxlab rate`` does.
 
@@ -109,7 +110,10 @@ def rate(
       with no guess (docs/ladder.md): 0 naked singles, 1 hidden singles, 2 locked candidates
       along rows, 3 along rows and columns, 4 triads, 5 the implication graph's strongly
       connected components; missing when even level 5 needs a guess (``none`` in the CSV) or
-      the puzzle has no single solution (see ``error``).
+      the puzzle has no single solution (see ``error``);
+    - ``hodoku_level``, ``hodoku_score``: HoDoKu 2.2's level ("Easy" ... "Extreme") and score
+      (docs/rating.md, "HoDoKu"), with ``hodoku=True`` (``dlxlab rate --hodoku``); missing
+      otherwise, and where the solving path needs a HoDoKu step not reproduced yet.
 
     ``puzzles`` is a corpus path (str or os.PathLike; ``#`` comments and blank lines are
     skipped) or an iterable of puzzle lines. ``max_seconds`` limits each puzzle's rating;
@@ -120,7 +124,7 @@ def rate(
     serate: UVWXYZ-wing on, turbot fish 4.1), as ``dlxlab rate --se-profile``. Releases the GIL;
     Ctrl-C raises KeyboardInterrupt. Bad arguments raise ValueError.
     """
-    rows = _native.rate(_corpus(puzzles), max_seconds, decision_tree, threads, se_profile)
+    rows = _native.rate(_corpus(puzzles), max_seconds, decision_tree, threads, se_profile, hodoku)
     return _frame(rows, RATINGS_COLUMNS, as_frame)
 
 

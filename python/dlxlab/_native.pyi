@@ -79,6 +79,7 @@ def rate(
     decision_tree: Optional[str] = "combined",
     threads: Optional[int] = None,
     se_profile: str = "sample",
+    hodoku: bool = False,
 ) -> list[dict[str, object]]: ...
 def study(
     corpus: Corpus,

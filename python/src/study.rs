@@ -167,6 +167,12 @@ fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyD
         "inference_level",
         row.inference_level.flatten().map(|r| r.level()),
     )?;
+    let hodoku = row.hodoku.as_ref().filter(|h| h.complete);
+    d.set_item(
+        "hodoku_level",
+        hodoku.and_then(|h| h.level).map(|l| l.name()),
+    )?;
+    d.set_item("hodoku_score", hodoku.map(|h| h.score))?;
     Ok(d)
 }
 
@@ -222,7 +228,9 @@ fn rating_rows(
 /// - se_profile: which Sudoku Explainer build the rating reproduces ("sample" or "serate");
 /// - inference_level: the weakest level of the inference ladder (0 naked singles ... 5 strongly
 ///   connected components; docs/ladder.md) that solves the puzzle with no guess; None beyond
-///   level 5 or when the puzzle has no single solution (see error).
+///   level 5 or when the puzzle has no single solution (see error);
+/// - hodoku_level, hodoku_score: HoDoKu 2.2's level ("Easy" ... "Extreme") and score, when
+///   hodoku=True; None otherwise, and where the path needs a step not reproduced yet.
 ///
 /// puzzles: a corpus path (str or os.PathLike; `#` comments and blank lines skipped) or a list of
 /// puzzle lines. max_seconds: time limit of each puzzle's rating. decision_tree: the variant of
@@ -230,8 +238,9 @@ fn rating_rows(
 /// None to skip it (it costs far more than the rating on hard corpora). threads: None: all cores.
 /// se_profile: "sample" (the build that rated se-rated-sample.txt, the default) or "serate"
 /// (Sukaku Explainer's current serate: UVWXYZ-wing on, turbot fish 4.1), as `rate --se-profile`.
+/// hodoku: also fill hodoku_level and hodoku_score, as `rate --hodoku`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample"))]
+#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample", hodoku = false))]
 fn rate<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -239,6 +248,7 @@ fn rate<'py>(
     decision_tree: Option<&str>,
     threads: Option<usize>,
     se_profile: &str,
+    hodoku: bool,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let profile = SeProfile::ALL
         .into_iter()
@@ -257,6 +267,10 @@ fn rate<'py>(
         profile.path_options(false),
         threads,
     )?;
+    let mut rows = rows;
+    if hodoku {
+        rows.iter_mut().for_each(table::add_hodoku);
+    }
     rows.iter().map(|r| rating_dict(py, r)).collect()
 }
 

@@ -81,6 +81,10 @@ pub struct RateArgs {
     /// (UVWXYZ-wing on, turbot fish 4.1). Recorded in ratings.csv's se_profile column.
     #[arg(long, default_value_t = SeProfile::Sample)]
     se_profile: SeProfile,
+    /// Also rate each puzzle as HoDoKu 2.2 does (its default step list, scores and levels) into
+    /// the hodoku_level and hodoku_score columns (docs/rating.md, "HoDoKu").
+    #[arg(long)]
+    hodoku: bool,
 }
 
 fn rate_line(
@@ -223,7 +227,11 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         inputs: numbered.len() as u64,
         decision_tree: variant.map(|v| format!("{v:?}")),
         limit_ms: max_time.as_millis() as u64,
-        options: SeProfile::label(options).to_string(),
+        options: format!(
+            "{}{}",
+            SeProfile::label(options),
+            if args.hodoku { "+hodoku" } else { "" }
+        ),
     };
     let this_run = ThisRun {
         run,
@@ -252,7 +260,13 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
     bar.inc(skip as u64);
     let stop = stop_flag();
     let mut rows: Vec<RatingRow> = Vec::new();
-    let rate = |n: u64, text: &str| rate_line(n as usize, text, variant, Some(max_time), options);
+    let rate = |n: u64, text: &str| {
+        let mut row = rate_line(n as usize, text, variant, Some(max_time), options);
+        if args.hodoku {
+            table::add_hodoku(&mut row);
+        }
+        row
+    };
     let finished = resumable::rate_lines(
         &numbered,
         skip,

@@ -2,6 +2,7 @@
 //! technique rating and the inference ladder (tdoku's levels of propagation).
 
 pub mod decision_tree;
+pub mod hodoku;
 pub mod ladder;
 pub mod resumable;
 pub mod table;

@@ -227,6 +227,7 @@ mod tests {
             external: None,
             se_profile: "sample",
             inference_level: None,
+            hodoku: None,
         }
     }
 

@@ -25,6 +25,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use super::decision_tree::{self, Variant};
+use super::hodoku::{self, HodokuRating};
 use super::ladder::{self, Rung};
 use super::technique::{self, TechniqueRating};
 use crate::corpus::{CorpusReader, LineKind, Record, Shard};
@@ -33,7 +34,7 @@ use crate::solvers::SolveLimits;
 use crate::sudoku::Grid;
 
 /// The CSV header.
-pub const COLUMNS: [&str; 12] = [
+pub const COLUMNS: [&str; 14] = [
     "line",
     "puzzle",
     "decision_tree",
@@ -46,6 +47,8 @@ pub const COLUMNS: [&str; 12] = [
     "diamond_rating",
     "se_profile",
     "inference_level",
+    "hodoku_level",
+    "hodoku_score",
 ];
 
 /// One row of `ratings.csv`.
@@ -67,6 +70,10 @@ pub struct RatingRow {
     /// when it has none (not a 9x9 puzzle with exactly one solution), `Some(None)` beyond the top
     /// rung.
     pub inference_level: Option<Option<Rung>>,
+    /// HoDoKu 2.2's rating ([`super::hodoku`]), when asked for (`rate --hodoku`) and the line is a
+    /// 9x9 puzzle: `hodoku_level` and `hodoku_score`, both empty when the path needs a step the
+    /// module does not find yet.
+    pub hodoku: Option<HodokuRating>,
 }
 
 /// Rates one parsed grid (or carries its parse error) with the given decision-tree variant; the
@@ -118,6 +125,7 @@ pub fn rate_with(
         external,
         se_profile: super::SeProfile::label(options),
         inference_level,
+        hodoku: None,
     }
 }
 
@@ -164,6 +172,14 @@ pub fn write_csv<W: Write>(rows: &[RatingRow], out: W) -> csv::Result<()> {
     Ok(())
 }
 
+/// Fills `row.hodoku` with HoDoKu's rating of its puzzle (left `None` for a line that is not a
+/// 9x9 puzzle, whose `error` already says why, or for givens that contradict each other).
+pub fn add_hodoku(row: &mut RatingRow) {
+    row.hodoku = Grid::parse(&row.puzzle)
+        .ok()
+        .and_then(|g| hodoku::rate(&g).ok());
+}
+
 /// Writes one row (the columns of [`COLUMNS`]).
 pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Result<()> {
     let line = row.line.to_string();
@@ -176,6 +192,14 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
         .inference_level
         .map(ladder::level_text)
         .unwrap_or_default();
+    let (hodoku_level, hodoku_score) = match &row.hodoku {
+        Some(HodokuRating {
+            level: Some(l),
+            score,
+            ..
+        }) => (l.name(), score.to_string()),
+        _ => ("", String::new()),
+    };
     match &row.result {
         Ok(r) => w.write_record([
             line.as_str(),
@@ -190,6 +214,8 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
             &r.diamond_text(),
             row.se_profile,
             &level,
+            hodoku_level,
+            &hodoku_score,
         ]),
         Err(e) => w.write_record([
             line.as_str(),
@@ -204,6 +230,8 @@ pub fn write_row<W: Write>(w: &mut csv::Writer<W>, row: &RatingRow) -> csv::Resu
             "",
             row.se_profile,
             &level,
+            hodoku_level,
+            &hodoku_score,
         ]),
     }
 }
