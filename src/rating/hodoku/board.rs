@@ -98,9 +98,10 @@ impl SinglesQueue {
     }
 }
 
-/// HoDoKu's grid: values, candidates, per-house counts and the two singles queues.
+/// HoDoKu's grid: values, candidates, per-house counts and the two singles queues (opaque outside
+/// [`super`]; public only because [`super::StepConfig::absent`] takes it).
 #[derive(Clone, Debug)]
-pub(super) struct Board {
+pub struct Board {
     pub(super) values: [u8; 81],
     pub(super) cands: [u16; 81],
     pub(super) free: [[u8; 10]; 27],
