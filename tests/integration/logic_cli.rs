@@ -58,7 +58,7 @@ fn rate_writes_one_row_per_puzzle_line_in_order() {
     assert_eq!(
         lines[0],
         "line,puzzle,decision_tree,technique_rating,hardest_technique,steps,external_rating,error,\
-         pearl_rating,diamond_rating,se_profile,inference_level"
+         pearl_rating,diamond_rating,se_profile,inference_level,hodoku_level,hodoku_score"
     );
     assert_eq!(lines.len(), 4);
     let kite: Vec<&str> = lines[1].split(',').collect();

@@ -205,3 +205,38 @@ impl Board {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queue_restarts_when_it_runs_empty_and_deletes_the_first_match() {
+        let mut q = SinglesQueue::default();
+        q.add(3, 1);
+        q.add(4, 2);
+        assert_eq!(q.take(), Some((3, 1)));
+        assert_eq!(q.take(), Some((4, 2)));
+        assert_eq!((q.get, q.put), (0, 0));
+        q.add(10, 5);
+        q.add(11, 5);
+        // Cells 10 and 11 share row 1 (house 1): only the first entry goes.
+        q.delete_hidden(1, 5);
+        assert_eq!(q.pending(), &[(11, 5)]);
+    }
+
+    #[test]
+    fn a_placement_queues_the_singles_it_creates_in_event_order() {
+        // Row 0 holds 1..8 in its first eight cells: the last cell becomes a naked single, and
+        // digit 9 is left with one place in row 0 (a hidden single), both queued.
+        let mut clues = [0u8; 81];
+        for (c, slot) in clues.iter_mut().take(8).enumerate() {
+            *slot = c as u8 + 1;
+        }
+        let b = Board::new(&clues);
+        assert!(b.naked.pending().contains(&(8, 9)));
+        assert!(b.hidden.pending().contains(&(8, 9)));
+        assert_eq!(b.free[0][9], 1);
+        assert!(b.valid && !b.is_solved());
+    }
+}

@@ -15,6 +15,10 @@
 //! find yet are listed with `found: false`: when a puzzle needs one of them the rating stops and
 //! says which position it reached ([`HodokuRating::complete`] is false), rather than guess.
 
+// Cell, house and digit numbers are the natural loop variables here (as in `logic`): they index
+// several tables at once.
+#![allow(clippy::needless_range_loop)]
+
 mod absent;
 mod board;
 mod patterns;
@@ -221,7 +225,13 @@ pub const STEPS: &[StepConfig] = &[
     step("Swordfish", 2300, 150, Hard, Some(Kind::Swordfish)),
     step("Jellyfish", 2400, 160, Hard, Some(Kind::Jellyfish)),
     unfound("Remote Pair", 2800, 110, Hard, absent::no_remote_pair),
-    unfound("Bivalue Universal Grave + 1", 2900, 100, Hard, absent::no_bug_plus_one),
+    unfound(
+        "Bivalue Universal Grave + 1",
+        2900,
+        100,
+        Hard,
+        absent::no_bug_plus_one,
+    ),
     step("Skyscraper", 3000, 130, Hard, Some(Kind::Skyscraper)),
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
     step("Turbot Fish", 3120, 120, Hard, None),

@@ -150,9 +150,8 @@ pub(super) fn two_string_kite(b: &Board) -> Option<StepFound> {
                 }
             }
         }
-        for i in 0..rows.len() {
-            for j in 0..cols.len() {
-                let (p, q) = (&mut rows[i], &mut cols[j]);
+        for p in rows.iter_mut() {
+            for q in cols.iter_mut() {
                 if boxof(p[0]) == boxof(q[0]) {
                 } else if boxof(p[0]) == boxof(q[1]) {
                     q.swap(0, 1);
