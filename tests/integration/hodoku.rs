@@ -194,3 +194,24 @@ fn rate_hodoku_fills_the_two_columns() {
     let text = String::from_utf8(run.stdout).unwrap();
     assert!(text.lines().nth(1).unwrap().ends_with(",,"), "{text}");
 }
+
+#[test]
+fn explain_hodoku_prints_the_path_and_the_rating() {
+    let (puzzle, level, score, _) = FIRES[0];
+    let run = Command::new(env!("CARGO_BIN_EXE_dlxlab"))
+        .args(["explain", "--hodoku", puzzle])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(text.contains("hodoku path (HoDoKu 2.2):"), "{text}");
+    assert!(text.contains("] Locked Pair: "), "{text}");
+    assert!(
+        text.contains(&format!("hodoku  {level} ({score})")),
+        "{text}"
+    );
+}
