@@ -99,7 +99,7 @@ impl SinglesQueue {
 }
 
 /// HoDoKu's grid: values, candidates, per-house counts and the two singles queues (opaque outside
-/// [`super`]; public only because [`super::StepConfig::absent`] takes it).
+/// this module; public only because [`super::StepConfig::absent`] takes it).
 #[derive(Clone, Debug)]
 pub struct Board {
     pub(super) values: [u8; 81],

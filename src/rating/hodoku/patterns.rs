@@ -12,7 +12,7 @@
 //!   to later pairs); the cell where the other ends cross loses the digit.
 
 use super::board::{house_cells, houses_of, Board};
-use super::{Kind, StepFound};
+use super::steps::{Kind, StepFound};
 
 /// The cells of house `h` holding `d`, as a bit set over the house's positions.
 fn positions(b: &Board, h: usize, d: u8) -> u16 {

@@ -15,7 +15,7 @@
 //!   eliminates in two houses is "locked" and is found only by the locked steps.
 
 use super::board::{digits, house_cells, houses_of, Board};
-use super::{Kind, StepFound};
+use super::steps::{Kind, StepFound};
 
 /// The full house HoDoKu finds first, if any.
 pub(super) fn full_house(b: &Board) -> Option<StepFound> {
