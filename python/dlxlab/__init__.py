@@ -15,6 +15,7 @@ from typing import Any, Iterable, NamedTuple, Optional, Sequence, Union
 from . import _native
 from ._native import (
     RATINGS_CHAOS_COLUMNS,
+    RATINGS_HODOKU_COLUMNS,
     RATINGS_COLUMNS,
     RUNS_COLUMNS,
     Problem,
@@ -41,6 +42,7 @@ __all__ = [
     "study",
     "RUNS_COLUMNS",
     "RATINGS_CHAOS_COLUMNS",
+    "RATINGS_HODOKU_COLUMNS",
     "RATINGS_COLUMNS",
 ]
 
@@ -48,7 +50,7 @@ Corpus = Union[str, "os.PathLike[str]", Iterable[str]]
 
 # Columns whose values may be missing but are integers where present: pandas' nullable Int64
 # keeps them integers (a plain column would turn them into floats).
-_NULLABLE_INTS = {"clues", "steps", "inference_level", "eta_trajectories", "eta_escaped"}
+_NULLABLE_INTS = {"clues", "steps", "inference_level", "hodoku_score", "eta_trajectories", "eta_escaped"}
 
 
 def _corpus(corpus: Corpus) -> Any:
@@ -82,6 +84,7 @@ def rate(
     threads: Optional[int] = None,
     as_frame: Optional[bool] = None,
     se_profile: str = "sample",
+    hodoku: bool = False,
     chaos: bool = False,
     chaos_seed: Optional[int] = None,
     chaos_trajectories: Optional[int] = None,
@@ -119,6 +122,12 @@ def rate(
       connected components; missing when even level 5 needs a guess (``none`` in the CSV) or
       the puzzle has no single solution (see ``error``).
 
+    with ``hodoku=True`` only, after them (``RATINGS_HODOKU_COLUMNS``):
+
+    - ``hodoku_level``, ``hodoku_score``: HoDoKu 2.2's level ("Easy" ... "Extreme") and score
+      (docs/rating.md, "HoDoKu"), as ``dlxlab rate --hodoku``; missing where the solving path
+      needs a HoDoKu step not reproduced yet;
+
     and with ``chaos=True`` only, after those (``RATINGS_CHAOS_COLUMNS``):
 
     - ``eta``, ``eta_low``, ``eta_high``: the transient-chaos hardness of Ercsey-Ravasz &
@@ -142,10 +151,14 @@ def rate(
     CLI's defaults; docs/rating.md, "Chaos hardness").
     """
     rows = _native.rate(
-        _corpus(puzzles), max_seconds, decision_tree, threads, se_profile, chaos, chaos_seed,
-        chaos_trajectories, chaos_tolerance, chaos_cap, chaos_budget,
+        _corpus(puzzles), max_seconds, decision_tree, threads, se_profile, hodoku, chaos,
+        chaos_seed, chaos_trajectories, chaos_tolerance, chaos_cap, chaos_budget,
     )
-    columns = list(RATINGS_COLUMNS) + (list(RATINGS_CHAOS_COLUMNS) if chaos else [])
+    columns = (
+        list(RATINGS_COLUMNS)
+        + (list(RATINGS_HODOKU_COLUMNS) if hodoku else [])
+        + (list(RATINGS_CHAOS_COLUMNS) if chaos else [])
+    )
     return _frame(rows, columns, as_frame)
 
 

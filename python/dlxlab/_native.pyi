@@ -10,6 +10,7 @@ __version__: str
 RUNS_COLUMNS: list[str]
 RATINGS_COLUMNS: list[str]
 RATINGS_CHAOS_COLUMNS: list[str]
+RATINGS_HODOKU_COLUMNS: list[str]
 
 Item = Union[str, tuple[str, int, int]]
 Option_ = Sequence[str]
@@ -80,6 +81,7 @@ def rate(
     decision_tree: Optional[str] = "combined",
     threads: Optional[int] = None,
     se_profile: str = "sample",
+    hodoku: bool = False,
     chaos: bool = False,
     chaos_seed: Optional[int] = None,
     chaos_trajectories: Optional[int] = None,

@@ -133,13 +133,15 @@ pub fn row_dict<'py>(py: Python<'py>, row: &Row) -> PyResult<Bound<'py, PyDict>>
 /// One row of ratings.csv as a dict, columns in order; ratings as numbers (None where the CSV
 /// says `beyond` or is empty).
 fn rating_dict<'py>(py: Python<'py>, row: &RatingRow) -> PyResult<Bound<'py, PyDict>> {
-    rating_dict_columns(py, row, false)
+    rating_dict_columns(py, row, false, false)
 }
 
-/// [`rating_dict`] with the chaos hardness's columns after the others when `chaos`.
+/// [`rating_dict`] with HoDoKu's columns after the others when `hodoku_columns`, then the chaos
+/// hardness's when `chaos_columns`.
 fn rating_dict_columns<'py>(
     py: Python<'py>,
     row: &RatingRow,
+    hodoku_columns: bool,
     chaos_columns: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -177,6 +179,14 @@ fn rating_dict_columns<'py>(
         "inference_level",
         row.inference_level.flatten().map(|r| r.level()),
     )?;
+    if hodoku_columns {
+        let hodoku = row.hodoku.as_ref().filter(|h| h.complete);
+        d.set_item(
+            "hodoku_level",
+            hodoku.and_then(|h| h.level).map(|l| l.name()),
+        )?;
+        d.set_item("hodoku_score", hodoku.map(|h| h.score))?;
+    }
     if !chaos_columns {
         return Ok(d);
     }
@@ -254,7 +264,10 @@ fn rating_rows(
 /// - inference_level: the weakest level of the inference ladder (0 naked singles ... 5 strongly
 ///   connected components; docs/ladder.md) that solves the puzzle with no guess; None beyond
 ///   level 5 or when the puzzle has no single solution (see error).
-/// and, with chaos=True only, after them (RATINGS_CHAOS_COLUMNS):
+/// and, with hodoku=True only, after them (RATINGS_HODOKU_COLUMNS):
+/// - hodoku_level, hodoku_score: HoDoKu 2.2's level ("Easy" ... "Extreme") and score; None
+///   where the path needs a step not reproduced yet (docs/rating.md, "HoDoKu");
+/// and, with chaos=True only, after those (RATINGS_CHAOS_COLUMNS):
 /// - eta, eta_low, eta_high: the chaos hardness and its 95% interval (None unless chaos=True;
 ///   eta and eta_high None when too few trajectories escaped, eta_low then a lower bound);
 /// - eta_r2: R² of the exponential tail's fit; eta_trajectories, eta_escaped: trajectories run
@@ -267,10 +280,11 @@ fn rating_rows(
 /// None to skip it (it costs far more than the rating on hard corpora). threads: None: all cores.
 /// se_profile: "sample" (the build that rated se-rated-sample.txt, the default) or "serate"
 /// (Sukaku Explainer's current serate: UVWXYZ-wing on, turbot fish 4.1), as `rate --se-profile`.
+/// hodoku: also rate as HoDoKu 2.2 does, as `rate --hodoku`.
 /// chaos: rate the chaos hardness too, as `rate --chaos`; chaos_seed, chaos_trajectories,
 /// chaos_tolerance, chaos_cap and chaos_budget are its settings (None: the CLI's defaults).
 #[pyfunction]
-#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample", chaos = false, chaos_seed = None, chaos_trajectories = None, chaos_tolerance = None, chaos_cap = None, chaos_budget = None))]
+#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample", hodoku = false, chaos = false, chaos_seed = None, chaos_trajectories = None, chaos_tolerance = None, chaos_cap = None, chaos_budget = None))]
 #[allow(clippy::too_many_arguments)]
 fn rate<'py>(
     py: Python<'py>,
@@ -279,6 +293,7 @@ fn rate<'py>(
     decision_tree: Option<&str>,
     threads: Option<usize>,
     se_profile: &str,
+    hodoku: bool,
     chaos: bool,
     chaos_seed: Option<u64>,
     chaos_trajectories: Option<usize>,
@@ -329,8 +344,12 @@ fn rate<'py>(
         chaos.then_some(&chaos_options),
         threads,
     )?;
+    let mut rows = rows;
+    if hodoku {
+        rows.iter_mut().for_each(table::add_hodoku);
+    }
     rows.iter()
-        .map(|r| rating_dict_columns(py, r, chaos))
+        .map(|r| rating_dict_columns(py, r, hodoku, chaos))
         .collect()
 }
 
@@ -403,6 +422,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(study, m)?)?;
     m.add("RUNS_COLUMNS", harness::COLUMNS.to_vec())?;
     m.add("RATINGS_COLUMNS", table::COLUMNS.to_vec())?;
+    m.add("RATINGS_HODOKU_COLUMNS", table::HODOKU_COLUMNS.to_vec())?;
     m.add("RATINGS_CHAOS_COLUMNS", table::CHAOS_COLUMNS.to_vec())?;
     Ok(())
 }

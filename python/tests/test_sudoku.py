@@ -117,3 +117,22 @@ def test_rate_carries_the_inference_level():
     frame = dlxlab.rate([level1, "." * 81], decision_tree=None, as_frame=True)
     assert str(frame["inference_level"].dtype) == "Int64"
     assert frame["inference_level"].iloc[0] == 1 and pd.isna(frame["inference_level"].iloc[1])
+
+
+def test_rate_hodoku_gives_hodokus_level_and_score():
+    # HoDoKu 2.2 itself rates these two 17-clue puzzles Easy (436) and Medium (916).
+    easy = ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7....."
+    medium = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+    rows = dlxlab.rate([easy, medium], decision_tree=None, as_frame=False, hodoku=True)
+    assert dlxlab.RATINGS_HODOKU_COLUMNS == ["hodoku_level", "hodoku_score"]
+    assert list(rows[0]) == dlxlab.RATINGS_COLUMNS + dlxlab.RATINGS_HODOKU_COLUMNS
+    assert [(r["hodoku_level"], r["hodoku_score"]) for r in rows] == [("Easy", 436), ("Medium", 916)]
+    plain = dlxlab.rate([easy], decision_tree=None, as_frame=False)
+    assert list(plain[0]) == dlxlab.RATINGS_COLUMNS
+    both = dlxlab.rate(
+        [easy], decision_tree=None, as_frame=False, hodoku=True, chaos=True,
+        chaos_trajectories=2, chaos_cap=1.0,
+    )
+    assert list(both[0]) == (
+        dlxlab.RATINGS_COLUMNS + dlxlab.RATINGS_HODOKU_COLUMNS + dlxlab.RATINGS_CHAOS_COLUMNS
+    )

@@ -34,6 +34,10 @@ pub struct ExplainArgs {
     /// cannot be explained).
     #[arg(long, value_name = "MS", default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..))]
     limit_ms: u64,
+    /// Also print HoDoKu 2.2's path (each step with its HoDoKu score) and its level and score
+    /// (docs/rating.md, "HoDoKu").
+    #[arg(long)]
+    hodoku: bool,
 }
 
 pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
@@ -62,6 +66,13 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
             options,
             std::time::Duration::from_millis(args.limit_ms),
         );
+        let explained = explained.and_then(|()| {
+            if args.hodoku {
+                explain_hodoku(&mut out, &grid)
+            } else {
+                Ok(())
+            }
+        });
         if let Err(err) = explained {
             if err.downcast_ref::<io::Error>().is_some() {
                 return Err(err);
@@ -85,6 +96,31 @@ pub fn run(args: ExplainArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes HoDoKu 2.2's path of one puzzle, one step a line with its score, then its rating (or
+/// where the reproduced steps ran out).
+fn explain_hodoku(out: &mut impl Write, grid: &Grid) -> anyhow::Result<()> {
+    let rating = dlxlab::rating::hodoku::rate(grid)?;
+    writeln!(out, "hodoku path (HoDoKu 2.2):")?;
+    for (n, step) in rating.steps.iter().enumerate() {
+        writeln!(
+            out,
+            "{:>4}. [{:>3}] {}",
+            n + 1,
+            step.config().score,
+            step.describe()
+        )?;
+    }
+    match rating.level {
+        Some(level) => writeln!(out, "hodoku  {level} ({})", rating.score)?,
+        None => writeln!(
+            out,
+            "hodoku  not rated: the next step HoDoKu plays is not reproduced yet (score so far {})",
+            rating.score
+        )?,
+    }
+    Ok(())
 }
 
 /// Writes the explanation of one puzzle. The steps where SE's diamond (ED, the first step) and

@@ -105,6 +105,10 @@ pub struct RateArgs {
     /// used its share is censored (eta_status step-budget).
     #[arg(long, value_name = "STEPS", default_value_t = ChaosOptions::default().budget, value_parser = clap::value_parser!(u64).range(1..), requires = "chaos")]
     chaos_budget: u64,
+    /// Also rate each puzzle as HoDoKu 2.2 does (its default step list, scores and levels) into
+    /// the hodoku_level and hodoku_score columns (docs/rating.md, "HoDoKu").
+    #[arg(long)]
+    hodoku: bool,
 }
 
 /// A finite number above zero.
@@ -126,6 +130,18 @@ impl RateArgs {
             budget: self.chaos_budget,
             ..ChaosOptions::default()
         })
+    }
+}
+
+/// What the recorded options of a run with HoDoKu's rating end with (so a resume must ask for it
+/// too).
+const HODOKU_OPTION: &str = "+hodoku";
+
+/// The optional ratings of a run, read from its record: their columns are in its file.
+fn optional_of(run: &RateRun) -> table::Optional {
+    table::Optional {
+        hodoku: run.options.ends_with(HODOKU_OPTION),
+        chaos: run.chaos.is_some(),
     }
 }
 
@@ -209,7 +225,7 @@ fn prepare_output(
                 differences.join("; ")
             );
         }
-        let header = table::columns(this_run.run.chaos.is_some());
+        let header = table::columns_of(optional_of(&this_run.run));
         let (keep, done) = resumable::recover_columns(&partial, lines, &header)
             .with_context(|| format!("cannot resume {}; nothing was changed", partial.display()))?;
         if keep > 0 {
@@ -276,13 +292,18 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         inputs: numbered.len() as u64,
         decision_tree: variant.map(|v| format!("{v:?}")),
         limit_ms: max_time.as_millis() as u64,
-        options: SeProfile::label(options).to_string(),
+        options: format!(
+            "{}{}",
+            SeProfile::label(options),
+            if args.hodoku { HODOKU_OPTION } else { "" }
+        ),
         chaos: chaos.as_ref().map(ChaosOptions::label),
     };
     let this_run = ThisRun {
         run,
         legacy_options: format!("{options:?}"),
     };
+    let optional = optional_of(&this_run.run);
     let (mut file, skip) = match &args.out {
         Some(out) => {
             let (file, skip) = prepare_output(out, &this_run, &numbered, args.resume, args.force)?;
@@ -300,21 +321,25 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         .has_headers(false)
         .from_writer(sink);
     if skip == 0 {
-        csv_out.write_record(table::columns(chaos.is_some()))?;
+        csv_out.write_record(table::columns_of(optional))?;
     }
     let bar = progress_bar(args.quiet, Some(lines.len() as u64), "puzzles");
     bar.inc(skip as u64);
     let stop = stop_flag();
     let mut rows: Vec<RatingRow> = Vec::new();
     let rate = |n: u64, text: &str| {
-        rate_line(
+        let mut row = rate_line(
             n as usize,
             text,
             variant,
             Some(max_time),
             options,
             chaos.as_ref(),
-        )
+        );
+        if args.hodoku {
+            table::add_hodoku(&mut row);
+        }
+        row
     };
     let finished = resumable::rate_lines(
         &numbered,
@@ -325,7 +350,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<ExitCode> {
         &|n| bar.inc(n),
         &mut |chunk| {
             for row in chunk {
-                table::write_row_columns(&mut csv_out, row, chaos.is_some())?;
+                table::write_row_of(&mut csv_out, row, optional)?;
             }
             // What is rated is on disk before the next chunk starts.
             csv_out.flush()?;

@@ -3,6 +3,7 @@
 
 pub mod chaos;
 pub mod decision_tree;
+pub mod hodoku;
 pub mod ladder;
 pub mod resumable;
 pub mod table;

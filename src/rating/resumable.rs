@@ -249,6 +249,7 @@ mod tests {
             se_profile: "sample",
             inference_level: None,
             chaos: None,
+            hodoku: None,
         }
     }
 

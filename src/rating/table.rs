@@ -26,6 +26,7 @@ use rayon::prelude::*;
 
 use super::chaos::{self, ChaosOptions, ChaosRating};
 use super::decision_tree::{self, Variant};
+use super::hodoku::{self, HodokuRating};
 use super::ladder::{self, Rung};
 use super::technique::{self, TechniqueRating};
 use crate::corpus::{CorpusReader, LineKind, Record, Shard};
@@ -62,10 +63,38 @@ pub const CHAOS_COLUMNS: [&str; 7] = [
     "eta_status",
 ];
 
-/// The header of a file rated with (`chaos`) or without the chaos hardness.
+/// HoDoKu 2.2's level and score, after [`COLUMNS`] (and before the chaos columns) in a file rated
+/// with them (`rate --hodoku`) and only there, like the chaos columns.
+pub const HODOKU_COLUMNS: [&str; 2] = ["hodoku_level", "hodoku_score"];
+
+/// The optional ratings a file carries: each one's columns follow [`COLUMNS`] only in a file
+/// rated with it (HoDoKu's first, then the chaos hardness's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Optional {
+    /// `rate --hodoku`: [`HODOKU_COLUMNS`].
+    pub hodoku: bool,
+    /// `rate --chaos`: [`CHAOS_COLUMNS`].
+    pub chaos: bool,
+}
+
+/// The header of a file rated with (`chaos`) or without the chaos hardness (and without HoDoKu's
+/// rating; [`columns_of`] for any choice).
 pub fn columns(chaos: bool) -> Vec<&'static str> {
-    let extra: &[&str] = if chaos { &CHAOS_COLUMNS } else { &[] };
-    COLUMNS.iter().chain(extra).copied().collect()
+    columns_of(Optional {
+        hodoku: false,
+        chaos,
+    })
+}
+
+/// The header of a file rated with the optional ratings `optional`.
+pub fn columns_of(optional: Optional) -> Vec<&'static str> {
+    let hodoku: &[&str] = if optional.hodoku {
+        &HODOKU_COLUMNS
+    } else {
+        &[]
+    };
+    let chaos: &[&str] = if optional.chaos { &CHAOS_COLUMNS } else { &[] };
+    COLUMNS.iter().chain(hodoku).chain(chaos).copied().collect()
 }
 
 /// One row of `ratings.csv`.
@@ -89,6 +118,10 @@ pub struct RatingRow {
     pub inference_level: Option<Option<Rung>>,
     /// The chaos hardness when asked for ([`add_chaos`]), or why the puzzle has none.
     pub chaos: Option<Result<ChaosRating, String>>,
+    /// HoDoKu 2.2's rating ([`super::hodoku`]), when asked for (`rate --hodoku`) and the line is a
+    /// 9x9 puzzle: `hodoku_level` and `hodoku_score`, both empty when the path needs a step the
+    /// module does not find yet.
+    pub hodoku: Option<HodokuRating>,
 }
 
 /// Rates one parsed grid (or carries its parse error) with the given decision-tree variant; the
@@ -141,6 +174,28 @@ pub fn rate_with(
         se_profile: super::SeProfile::label(options),
         inference_level,
         chaos: None,
+        hodoku: None,
+    }
+}
+
+/// Fills `row.hodoku` with HoDoKu's rating of its puzzle (left `None` for a line that is not a
+/// 9x9 puzzle, whose `error` already says why, or for givens that contradict each other).
+pub fn add_hodoku(row: &mut RatingRow) {
+    row.hodoku = Grid::parse(&row.puzzle)
+        .ok()
+        .and_then(|g| hodoku::rate(&g).ok());
+}
+
+/// The HoDoKu columns of a row: both empty when it has no rating or its path needs a step not
+/// found yet.
+pub fn hodoku_fields(row: &RatingRow) -> [String; 2] {
+    match &row.hodoku {
+        Some(HodokuRating {
+            level: Some(l),
+            score,
+            ..
+        }) => [l.name().to_string(), score.to_string()],
+        _ => Default::default(),
     }
 }
 
@@ -235,9 +290,31 @@ pub fn write_row_columns<W: Write>(
     row: &RatingRow,
     chaos: bool,
 ) -> csv::Result<()> {
+    write_row_of(
+        w,
+        row,
+        Optional {
+            hodoku: false,
+            chaos,
+        },
+    )
+}
+
+/// Writes one row: the columns of [`columns_of`]`(optional)`.
+pub fn write_row_of<W: Write>(
+    w: &mut csv::Writer<W>,
+    row: &RatingRow,
+    optional: Optional,
+) -> csv::Result<()> {
     let line = row.line.to_string();
-    let fields = chaos_fields(row);
-    let chaos: &[String] = if chaos { &fields } else { &[] };
+    let mut extra: Vec<String> = Vec::new();
+    if optional.hodoku {
+        extra.extend(hodoku_fields(row));
+    }
+    if optional.chaos {
+        extra.extend(chaos_fields(row));
+    }
+    let chaos: &[String] = &extra;
     let ext = row.external.clone().unwrap_or_default();
     let dt = row
         .decision_tree

@@ -14,6 +14,7 @@ mod generate;
 mod grids;
 mod harden;
 mod harness;
+mod hodoku;
 mod honeycomb;
 mod import_graph;
 mod interrupts;

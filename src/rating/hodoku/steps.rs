@@ -1,0 +1,304 @@
+//! HoDoKu 2.2's default step list ([`STEPS`]: order, score, level), the levels, and a step as
+//! played ([`StepFound`]).
+
+use std::fmt;
+
+use super::absent;
+use super::board::Board;
+
+/// HoDoKu's five difficulty levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Score bound 800.
+    Easy,
+    /// Score bound 1000.
+    Medium,
+    /// Score bound 1600.
+    Hard,
+    /// Score bound 1800.
+    Unfair,
+    /// No bound.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The highest score a puzzle of this level may have.
+    pub fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+
+    /// The name HoDoKu prints (and `ratings.csv` writes).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Unfair => "Unfair",
+            Level::Extreme => "Extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The steps of HoDoKu's default list that this module finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The last empty cell of a house.
+    FullHouse,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit with one place left in a house.
+    HiddenSingle,
+    /// A naked pair inside a box and a line, eliminating in both.
+    LockedPair,
+    /// A naked triple inside a box and a line, eliminating in both.
+    LockedTriple,
+    /// Pointing: a digit of a box confined to one line.
+    LockedCandidates1,
+    /// Claiming: a digit of a line confined to one box.
+    LockedCandidates2,
+    /// Two cells of a house holding the same two digits only.
+    NakedPair,
+    /// Three cells of a house holding three digits only.
+    NakedTriple,
+    /// Two digits of a house confined to the same two cells.
+    HiddenPair,
+    /// Three digits of a house confined to the same three cells.
+    HiddenTriple,
+    /// Four cells of a house holding four digits only.
+    NakedQuadruple,
+    /// Four digits of a house confined to the same four cells.
+    HiddenQuadruple,
+    /// A digit confined to two columns in two rows (or the reverse).
+    XWing,
+    /// The same with three rows and columns.
+    Swordfish,
+    /// The same with four rows and columns.
+    Jellyfish,
+    /// Two parallel conjugate pairs of a digit, one end of each aligned.
+    Skyscraper,
+    /// A conjugate pair in a row and one in a column, joined in a box.
+    TwoStringKite,
+}
+
+/// One entry of HoDoKu's default step list.
+#[derive(Clone, Copy, Debug)]
+pub struct StepConfig {
+    /// HoDoKu's English step name.
+    pub name: &'static str,
+    /// Its place in the list (HoDoKu's index; lower runs first).
+    pub index: u32,
+    /// Points added each time the step is played.
+    pub score: u32,
+    /// The level a puzzle reaches by using it.
+    pub level: Level,
+    /// The step this module finds, or `None` when it does not find it yet.
+    pub kind: Option<Kind>,
+    /// For a step not found yet: a test that proves it cannot apply at a position (so the rating
+    /// may go on to the next step); `None` when there is no such test. A `true` answer is a
+    /// proof; a `false` one only means "perhaps", and the rating stops.
+    pub absent: Option<fn(&Board) -> bool>,
+}
+
+const fn step(
+    name: &'static str,
+    index: u32,
+    score: u32,
+    level: Level,
+    kind: Option<Kind>,
+) -> StepConfig {
+    StepConfig {
+        name,
+        index,
+        score,
+        level,
+        kind,
+        absent: None,
+    }
+}
+
+const fn unfound(
+    name: &'static str,
+    index: u32,
+    score: u32,
+    level: Level,
+    absent: fn(&Board) -> bool,
+) -> StepConfig {
+    StepConfig {
+        name,
+        index,
+        score,
+        level,
+        kind: None,
+        absent: Some(absent),
+    }
+}
+
+use Level::{Easy, Extreme, Hard, Medium, Unfair};
+
+/// HoDoKu 2.2's enabled default steps in the order it tries them, with score and level (its
+/// `Options` defaults; disabled steps such as Squirmbag, Death Blossom, Kraken Fish and templates
+/// are left out, as they never run in a default rating).
+pub const STEPS: &[StepConfig] = &[
+    step("Full House", 100, 4, Easy, Some(Kind::FullHouse)),
+    step("Naked Single", 200, 4, Easy, Some(Kind::NakedSingle)),
+    step("Hidden Single", 300, 14, Easy, Some(Kind::HiddenSingle)),
+    step("Locked Pair", 1000, 40, Medium, Some(Kind::LockedPair)),
+    step("Locked Triple", 1100, 60, Medium, Some(Kind::LockedTriple)),
+    step(
+        "Locked Candidates Type 1 (Pointing)",
+        1200,
+        50,
+        Medium,
+        Some(Kind::LockedCandidates1),
+    ),
+    step(
+        "Locked Candidates Type 2 (Claiming)",
+        1210,
+        50,
+        Medium,
+        Some(Kind::LockedCandidates2),
+    ),
+    step("Naked Pair", 1300, 60, Medium, Some(Kind::NakedPair)),
+    step("Naked Triple", 1400, 80, Medium, Some(Kind::NakedTriple)),
+    step("Hidden Pair", 1500, 70, Medium, Some(Kind::HiddenPair)),
+    step("Hidden Triple", 1600, 100, Medium, Some(Kind::HiddenTriple)),
+    step(
+        "Naked Quadruple",
+        2000,
+        120,
+        Hard,
+        Some(Kind::NakedQuadruple),
+    ),
+    step(
+        "Hidden Quadruple",
+        2100,
+        150,
+        Hard,
+        Some(Kind::HiddenQuadruple),
+    ),
+    step("X-Wing", 2200, 140, Hard, Some(Kind::XWing)),
+    step("Swordfish", 2300, 150, Hard, Some(Kind::Swordfish)),
+    step("Jellyfish", 2400, 160, Hard, Some(Kind::Jellyfish)),
+    unfound("Remote Pair", 2800, 110, Hard, absent::no_remote_pair),
+    unfound(
+        "Bivalue Universal Grave + 1",
+        2900,
+        100,
+        Hard,
+        absent::no_bug_plus_one,
+    ),
+    step("Skyscraper", 3000, 130, Hard, Some(Kind::Skyscraper)),
+    step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
+    step("Turbot Fish", 3120, 120, Hard, None),
+    step("Empty Rectangle", 3170, 120, Hard, None),
+    step("W-Wing", 3200, 150, Hard, None),
+    step("XY-Wing", 3300, 160, Hard, None),
+    step("XYZ-Wing", 3400, 180, Hard, None),
+    step("Uniqueness Test 1", 3500, 100, Hard, None),
+    step("Uniqueness Test 2", 3600, 100, Hard, None),
+    step("Uniqueness Test 3", 3700, 100, Hard, None),
+    step("Uniqueness Test 4", 3800, 100, Hard, None),
+    step("Uniqueness Test 5", 3900, 100, Hard, None),
+    step("Uniqueness Test 6", 4000, 100, Hard, None),
+    step("Hidden Rectangle", 4010, 100, Hard, None),
+    step("Avoidable Rectangle Type 1", 4020, 100, Hard, None),
+    step("Avoidable Rectangle Type 2", 4030, 100, Hard, None),
+    step("Finned X-Wing", 4100, 130, Hard, None),
+    step("Sashimi X-Wing", 4200, 150, Hard, None),
+    step("Finned Swordfish", 4300, 200, Unfair, None),
+    step("Sashimi Swordfish", 4400, 240, Unfair, None),
+    step("Finned Jellyfish", 4500, 250, Unfair, None),
+    step("Sashimi Jellyfish", 4600, 260, Unfair, None),
+    step("Sue de Coq", 5300, 250, Unfair, None),
+    step("Simple Colors", 5330, 150, Hard, None),
+    step("Multi Colors", 5360, 200, Hard, None),
+    step("X-Chain", 5400, 260, Unfair, None),
+    step("XY-Chain", 5500, 260, Unfair, None),
+    step("Nice Loop/AIC", 5600, 280, Unfair, None),
+    step("Grouped Nice Loop/AIC", 5650, 300, Unfair, None),
+    step("Almost Locked Set XZ-Rule", 5700, 300, Unfair, None),
+    step("Almost Locked Set XY-Wing", 5800, 320, Unfair, None),
+    step("Almost Locked Set XY-Chain", 5900, 340, Unfair, None),
+    step("Franken X-Wing", 6100, 300, Unfair, None),
+    step("Franken Swordfish", 6200, 350, Unfair, None),
+    step("Finned Franken X-Wing", 6700, 390, Unfair, None),
+    step("Finned Franken Swordfish", 6800, 410, Unfair, None),
+    step("Forcing Chain", 8500, 500, Extreme, None),
+    step("Forcing Net", 8600, 700, Extreme, None),
+    step("Brute Force", 8900, 10000, Extreme, None),
+];
+
+/// A step as played: which list entry, the placement or the eliminations, in HoDoKu's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepFound {
+    /// The step.
+    pub kind: Kind,
+    /// The cell (0..81) and digit placed, for a single.
+    pub placement: Option<(usize, u8)>,
+    /// The candidates removed, (cell, digit), in the order HoDoKu removes them.
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+impl StepFound {
+    pub(super) fn place(kind: Kind, cell: usize, d: u8) -> StepFound {
+        StepFound {
+            kind,
+            placement: Some((cell, d)),
+            eliminations: Vec::new(),
+        }
+    }
+
+    pub(super) fn eliminate(kind: Kind, eliminations: Vec<(usize, u8)>) -> StepFound {
+        StepFound {
+            kind,
+            placement: None,
+            eliminations,
+        }
+    }
+
+    /// The list entry of this step.
+    pub fn config(&self) -> &'static StepConfig {
+        STEPS
+            .iter()
+            .find(|s| s.kind == Some(self.kind))
+            .expect("every Kind has a list entry")
+    }
+
+    /// A one-line description: `Hidden Single: r1c9=2`, `Naked Pair: r8c4<>1, r8c6<>1`.
+    pub fn describe(&self) -> String {
+        let rc = |c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+        let name = self.config().name;
+        match self.placement {
+            Some((c, d)) => format!("{name}: {}={d}", rc(c)),
+            None => {
+                let list: Vec<String> = self
+                    .eliminations
+                    .iter()
+                    .map(|&(c, d)| format!("{}<>{d}", rc(c)))
+                    .collect();
+                format!("{name}: {}", list.join(", "))
+            }
+        }
+    }
+}
