@@ -118,13 +118,19 @@ metrics_study() {
     "$bin" study --corpus datasets/hard.txt --out "$tmp/hard" --quiet --no-plots
     "$bin" study --corpus datasets/hard-search.txt --out "$tmp/hard-search" --quiet --no-plots
     "$bin" study --corpus "$data/17-clue.txt" --shard 1/100 --out "$tmp/17-clue" --quiet --no-plots --ratings all
-    local mode=() se="se-sample=$tmp/se-sample"
+    # HoDoKu's level and score (rate --hodoku; the technique rating beside them is the study's
+    # already, --no-decision-tree keeps it cheap): joined by puzzle like eta. Not on the hard
+    # corpora, whose paths need HoDoKu steps not reproduced yet (docs/rating.md, "HoDoKu").
+    "$bin" rate --hodoku --no-decision-tree --quiet --corpus "$data/se-rated-sample.txt" --out "$tmp/se-hodoku.csv"
+    awk -F, 'NR > 1 { print $2 }' "$tmp/17-clue/ratings.csv" >"$tmp/17-clue-puzzles.txt"
+    "$bin" rate --hodoku --no-decision-tree --quiet --corpus "$tmp/17-clue-puzzles.txt" --out "$tmp/17-clue-hodoku.csv"
+    local mode=() se="se-sample=$tmp/se-sample+$tmp/se-hodoku.csv"
     $check && mode=(--check)
     [[ ! -f reports/metrics/eta-se-ladder.csv ]] || se+="+reports/metrics/eta-se-ladder.csv"
     if "$bin" metrics --out reports/metrics --bootstrap "${BOOTSTRAP:-1000}" --seed "${SEED:-2010}" \
         --study "$se" \
         --study "hard=$tmp/hard" --study "hard-search=$tmp/hard-search" \
-        --study "17-clue (every 100th)=$tmp/17-clue" ${mode[@]+"${mode[@]}"}; then
+        --study "17-clue (every 100th)=$tmp/17-clue+$tmp/17-clue-hodoku.csv" ${mode[@]+"${mode[@]}"}; then
         rm -rf "$tmp"
     else
         failed+=(metrics)

@@ -17,9 +17,9 @@ use dlxlab::report::stats::BootstrapConfig;
 #[derive(Args, Debug)]
 pub struct MetricsArgs {
     /// A corpus: NAME=DIR, DIR a study directory (runs.csv, ratings.csv); NAME=DIR+FILE also
-    /// joins the rating columns of FILE (a `rate --chaos` CSV) by puzzle. Repeat for each corpus,
-    /// in report order.
-    #[arg(long = "study", value_name = "NAME=DIR[+FILE]", required = true)]
+    /// joins the rating columns of FILE (a `rate --chaos` or `rate --hodoku` CSV) by puzzle, and
+    /// NAME=DIR+FILE+FILE2... several such files in turn. Repeat for each corpus, in report order.
+    #[arg(long = "study", value_name = "NAME=DIR[+FILE...]", required = true)]
     studies: Vec<String>,
     /// The report directory (its discussion.md, written by hand, is kept and shown).
     #[arg(long, value_name = "DIR")]
@@ -44,19 +44,18 @@ pub struct MetricsArgs {
 
 fn corpus(spec: &str) -> anyhow::Result<Corpus> {
     let Some((name, rest)) = spec.split_once('=') else {
-        bail!("--study {spec}: expected NAME=DIR or NAME=DIR+FILE");
+        bail!("--study {spec}: expected NAME=DIR or NAME=DIR+FILE[+FILE...]");
     };
-    let (dir, extra) = match rest.split_once('+') {
-        Some((d, f)) => (d, Some(PathBuf::from(f))),
-        None => (rest, None),
-    };
-    if name.is_empty() || dir.is_empty() {
-        bail!("--study {spec}: expected NAME=DIR or NAME=DIR+FILE");
+    let mut parts = rest.split('+');
+    let dir = parts.next().unwrap_or_default();
+    let extras: Vec<PathBuf> = parts.map(PathBuf::from).collect();
+    if name.is_empty() || dir.is_empty() || extras.iter().any(|f| f.as_os_str().is_empty()) {
+        bail!("--study {spec}: expected NAME=DIR or NAME=DIR+FILE[+FILE...]");
     }
     Ok(Corpus {
         name: name.to_string(),
         dir: PathBuf::from(dir),
-        extra,
+        extras,
     })
 }
 

@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::stats::{average_ranks, correlate_all, BootstrapConfig, Correlation};
 
@@ -115,10 +115,10 @@ fn column(header: &[String], name: &str, path: &Path) -> Result<usize, String> {
 
 impl MetricTable {
     /// Reads a study directory's `ratings.csv` and `runs.csv`, and joins the rating columns of
-    /// `extra` (another ratings file, such as a `rate --chaos` run on some of its puzzles) by
-    /// puzzle string where given: a column of `extra` fills that metric where the study's file
-    /// has none.
-    pub fn load(name: &str, dir: &Path, extra: Option<&Path>) -> Result<MetricTable, String> {
+    /// each file of `extras` (other ratings files, such as a `rate --chaos` or `rate --hodoku`
+    /// run on some of its puzzles) by puzzle string: a column of an extra file fills that metric
+    /// where the study's file (and the extra files before it) have none.
+    pub fn load(name: &str, dir: &Path, extras: &[PathBuf]) -> Result<MetricTable, String> {
         let ratings_path = dir.join("ratings.csv");
         let (header, rows) = read_csv(&ratings_path)?;
         let line_col = column(&header, "line", &ratings_path)?;
@@ -133,10 +133,10 @@ impl MetricTable {
             puzzles.push(row[puzzle_col].clone());
         }
         let index: HashMap<u64, usize> = lines.iter().enumerate().map(|(i, &l)| (l, i)).collect();
-        let extra = match extra {
-            Some(path) => Some((path, read_csv(path)?)),
-            None => None,
-        };
+        let extras = extras
+            .iter()
+            .map(|path| Ok((path, read_csv(path)?)))
+            .collect::<Result<Vec<_>, String>>()?;
         let by_puzzle: HashMap<&str, usize> = puzzles
             .iter()
             .enumerate()
@@ -150,7 +150,7 @@ impl MetricTable {
                     *v = rating_value(col, &row[c]);
                 }
             }
-            if let Some((path, (eh, erows))) = &extra {
+            for (path, (eh, erows)) in &extras {
                 if let Some(c) = eh.iter().position(|h| h == col) {
                     let p = column(eh, "puzzle", path)?;
                     for row in erows {

@@ -21,8 +21,8 @@ pub struct Corpus {
     pub name: String,
     /// The study directory (`runs.csv`, `ratings.csv`).
     pub dir: PathBuf,
-    /// Another ratings file joined by puzzle (a `rate --chaos` run), if any.
-    pub extra: Option<PathBuf>,
+    /// Other ratings files joined by puzzle (a `rate --chaos` or `rate --hodoku` run), in order.
+    pub extras: Vec<PathBuf>,
 }
 
 /// The settings of the study.
@@ -133,7 +133,7 @@ pub fn figures(
 pub fn load(corpora: &[Corpus]) -> Result<Vec<MetricTable>, String> {
     corpora
         .iter()
-        .map(|c| MetricTable::load(&c.name, &c.dir, c.extra.as_deref()))
+        .map(|c| MetricTable::load(&c.name, &c.dir, &c.extras))
         .collect()
 }
 

@@ -213,7 +213,11 @@ fn rate_hodoku_fills_the_two_columns() {
         ])
         .output()
         .unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let text = String::from_utf8(run.stdout).unwrap();
     let both = dlxlab::rating::table::columns_of(dlxlab::rating::table::Optional {
         hodoku: true,
