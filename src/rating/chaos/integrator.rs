@@ -49,7 +49,7 @@ const MIN_STEP: f64 = 1e-12;
 /// Why a step could not be taken.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 pub enum StepError {
-    /// The error control asked for a step below [`MIN_STEP`]·(1 + t).
+    /// The error control asked for a step below `MIN_STEP`·(1 + t).
     #[error("step size underflow at t = {t}")]
     Underflow {
         /// Where the integration stopped.
