@@ -297,15 +297,24 @@ fn cell(c: &Correlation, with_n: bool) -> String {
     s
 }
 
+/// A rating may be named best predictor only if it is present on at least this share of the
+/// puzzles of the best-covered rating: a rating known on a part only (η on a few puzzles,
+/// HoDoKu's on the puzzles its reproduced steps finish) is correlated over that part, which is not
+/// a random one, and would be compared unfairly with ratings known everywhere.
+pub const PREDICTOR_COVERAGE: f64 = 0.9;
+
 /// For each effort metric, the rating metric with the largest ρ, its interval, and the runner-up
-/// (`None` where no rating is defined against it).
+/// (`None` where no rating is defined against it), among the ratings present on at least
+/// [`PREDICTOR_COVERAGE`] of the puzzles of the best-covered one.
 pub fn best_predictors(
     table: &[Vec<Correlation>],
     ratings: &[Metric],
     effort: usize,
 ) -> Option<(usize, Option<usize>)> {
+    let full = ratings.iter().map(Metric::present).max().unwrap_or(0) as f64;
     let mut order: Vec<(usize, f64)> = (0..ratings.len())
         .filter(|&r| ratings[r].column != "external_rating")
+        .filter(|&r| ratings[r].present() as f64 >= PREDICTOR_COVERAGE * full)
         .filter_map(|r| table[r][effort].spearman.value.map(|v| (r, v)))
         .collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -397,6 +406,20 @@ pub fn section(t: &MetricTable, config: &BootstrapConfig, disagreements: usize) 
             };
             let _ = writeln!(md, " {best} |");
         }
+        let full = t.ratings.iter().map(Metric::present).max().unwrap_or(0);
+        let partial: Vec<String> = t
+            .ratings
+            .iter()
+            .filter(|r| (r.present() as f64) < PREDICTOR_COVERAGE * full as f64)
+            .map(|r| format!("{} ({} of {full})", r.label, r.present()))
+            .collect();
+        if !partial.is_empty() {
+            let _ = writeln!(
+                md,
+                "\nPresent on part of the puzzles only, so correlated over that part (not a random one) and never named best predictor: {}.",
+                partial.join(", ")
+            );
+        }
         md.push('\n');
     }
     let worst = t.disagreements(disagreements);
@@ -469,6 +492,26 @@ mod tests {
         let m = matrix(&[a], &[b], &config);
         assert_eq!(m[0][0].n, 3);
         assert_eq!(m[0][0].spearman.value, Some(1.0));
+    }
+
+    #[test]
+    fn a_rating_known_on_part_of_the_puzzles_is_never_the_best_predictor() {
+        // `part` follows the effort exactly on the four puzzles it covers; `full` less well on
+        // all ten. `part` has the larger ρ but covers 40% of the puzzles: `full` is named.
+        let effort: Vec<Option<f64>> = (0..10).map(|i| Some(f64::from(i))).collect();
+        let full: Vec<Option<f64>> = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8]
+            .iter()
+            .map(|&v| Some(f64::from(v)))
+            .collect();
+        let part: Vec<Option<f64>> = (0..10).map(|i| (i < 4).then_some(f64::from(i))).collect();
+        let ratings = [metric("full", &full), metric("part", &part)];
+        let config = BootstrapConfig {
+            replicates: 50,
+            ..BootstrapConfig::default()
+        };
+        let m = matrix(&ratings, &[metric("nodes:x", &effort)], &config);
+        assert!(m[1][0].spearman.value > m[0][0].spearman.value);
+        assert_eq!(best_predictors(&m, &ratings, 0), Some((0, None)));
     }
 
     #[test]
