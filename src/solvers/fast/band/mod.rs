@@ -104,6 +104,8 @@ use super::{paths, Contradiction, State};
 mod configs;
 mod order;
 
+#[cfg(test)]
+use configs::MUST;
 use configs::{stack_cells, triad_rule, CONFIGS, OPEN, PERM_SEGMENTS};
 use order::Order;
 
@@ -218,11 +220,18 @@ impl State {
                 dirty |= ((old != self.cand[idx]) as u32) << idx;
             }
         }
+        if units & 0b11_1000 == 0 {
+            self.dirty |= dirty;
+            return Ok(dirty != 0);
+        }
+        // Each digit's three stack matrices at once.
+        let stacks: [[u32; 3]; 9] =
+            std::array::from_fn(|d| stack_matrices_of::<C>(self.columns(d)));
         for j in 0..3 {
             if units & (8 << j) == 0 {
                 continue;
             }
-            let m: [u32; 9] = std::array::from_fn(|d| stack_matrices_of::<C>(self.columns(d))[j]);
+            let m: [u32; 9] = std::array::from_fn(|d| stacks[d][j]);
             let keep = triad_rule(&m)?;
             for (d, k) in keep.into_iter().enumerate() {
                 for r in 0..3 {
