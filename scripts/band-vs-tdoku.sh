@@ -38,7 +38,7 @@ for entry in "${sets[@]}"; do
   read -r name file <<< "$entry"
   if [[ -n "${SETS:-}" && " $SETS " != *" $name "* ]]; then continue; fi
   grep -v '^#' "$file" | grep -v '^[[:space:]]*$' | cut -d' ' -f1 \
-    | if ((max > 0)); then head -n "$max"; else cat; fi > "$work/$name.txt"
+    | awk -v max="$max" 'max == 0 || NR <= max' > "$work/$name.txt"
   n=$(wc -l < "$work/$name.txt")
   times=$(( (50000 + n - 1) / n ))
   : > "$work/$name-x.txt"
