@@ -108,23 +108,16 @@ use super::gather::{segments, stack_matrices};
 use super::tables::{PERMS, SEGMENTS};
 use super::{paths, Contradiction, State};
 
+mod choice;
 mod configs;
 mod order;
 
-#[cfg(test)]
-use configs::MUST;
-use configs::{stack_cells, triad_rule, CONFIGS, OPEN, PERM_SEGMENTS};
-use order::Order;
+use choice::{Branch, Configs};
 
-/// A branch: digit index `digit` in band (`vertical == false`) or stack `unit`, with the open
-/// configurations `configs` (two or more).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Branch {
-    vertical: bool,
-    unit: usize,
-    digit: usize,
-    configs: u8,
-}
+use configs::{stack_cells, triad_rule, PERM_SEGMENTS};
+#[cfg(test)]
+use configs::{CONFIGS, MUST};
+use order::Order;
 
 /// [`segments`] of the path `C` (a constant generic cannot be computed from `C`).
 #[inline(always)]
@@ -147,64 +140,6 @@ fn stack_matrices_of<C: Compiled>(c: [u32; 3]) -> [u32; 3] {
 }
 
 impl State {
-    /// The open configurations of every digit in every band (`[..3]`) and stack (`[3..]`).
-    #[inline(always)]
-    fn configurations<C: Compiled>(&self) -> [[u8; 9]; 6] {
-        let mut out = [[0u8; 9]; 6];
-        for d in 0..9 {
-            for b in 0..3 {
-                out[b][d] = CONFIGS[segments_of::<C>(self.cand[9 * b + d]) & 0x1ff];
-            }
-            for (j, m) in stack_matrices_of::<C>(self.columns(d))
-                .into_iter()
-                .enumerate()
-            {
-                out[3 + j][d] = CONFIGS[m as usize & 0x1ff];
-            }
-        }
-        out
-    }
-
-    /// The branch of the module documentation: the band or stack with the fewest open
-    /// configurations among those not fixed, and in it the digit with the fewest (two or more),
-    /// ties going to the lowest digit of the puzzle (`label`: the digit index each word index
-    /// stands for, see "Digit order"). `None` when every band and stack is fixed.
-    #[inline(always)]
-    fn choose_branch<C: Compiled>(&self, label: &[u8; 9]) -> Option<Branch> {
-        let open = |c: u8| {
-            if C::V3 {
-                c.count_ones()
-            } else {
-                OPEN[c as usize & 63] as u32
-            }
-        };
-        let configs = self.configurations::<C>();
-        let mut best: Option<(u32, usize)> = None;
-        for (u, unit) in configs.iter().enumerate() {
-            let total: u32 = unit.iter().map(|&c| open(c)).sum();
-            if total > 9 && best.is_none_or(|(t, _)| total < t) {
-                best = Some((total, u));
-            }
-        }
-        let (_, u) = best?;
-        // Keyed by the count, then the puzzle's digit: the same digit whatever the word order.
-        let mut pick: Option<(u32, usize)> = None;
-        for (d, c) in configs[u].iter().enumerate() {
-            let n = open(*c);
-            let key = 16 * n + label[d] as u32;
-            if n >= 2 && pick.is_none_or(|(k, _)| key < k) {
-                pick = Some((key, d));
-            }
-        }
-        let (_, d) = pick?;
-        Some(Branch {
-            vertical: u >= 3,
-            unit: u % 3,
-            digit: d,
-            configs: configs[u][d],
-        })
-    }
-
     /// The triad rule (see the module documentation) in the bands and stacks of `units` (bits
     /// 0-2 bands, 3-5 stacks): `Ok(true)` when a word changed (and is marked dirty), `Err` when
     /// some triad cannot be filled.
@@ -317,7 +252,7 @@ trait Compiled {
     /// `fast`'s propagation, inlined.
     fn propagate(state: &mut State) -> Result<(), Contradiction>;
     /// [`Search::explore`] compiled for this path (the recursion goes through it).
-    fn explore(search: &mut Search, state: &mut State) -> Flow;
+    fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow;
     /// [`solve_body`] compiled for this path.
     fn solve(grid: &Grid, limits: &SolveLimits) -> Outcome;
 }
@@ -333,8 +268,8 @@ impl Compiled for Portable {
         state.propagate_body::<false>()
     }
 
-    fn explore(search: &mut Search, state: &mut State) -> Flow {
-        search.explore::<Portable>(state)
+    fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow {
+        search.explore::<Portable>(state, parent)
     }
 
     fn solve(grid: &Grid, limits: &SolveLimits) -> Outcome {
@@ -345,7 +280,8 @@ impl Compiled for Portable {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{
-        solve_body, Compiled, Contradiction, Flow, Grid, Outcome, Search, SolveLimits, State,
+        solve_body, Compiled, Configs, Contradiction, Flow, Grid, Outcome, Search, SolveLimits,
+        State,
     };
 
     /// The x86-64-v3 path: the same code compiled for AVX2, BMI1/2, POPCNT, LZCNT, FMA, MOVBE
@@ -360,10 +296,10 @@ mod x86 {
             state.propagate_body::<true>()
         }
 
-        fn explore(search: &mut Search, state: &mut State) -> Flow {
+        fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow {
             // SAFETY: `V3` is used only through `compiled`, which hands it out only when
             // `Path::X86V3.available()` saw every feature below on this CPU.
-            unsafe { explore(search, state) }
+            unsafe { explore(search, state, parent) }
         }
 
         fn solve(grid: &Grid, limits: &SolveLimits) -> Outcome {
@@ -373,8 +309,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,fma,movbe")]
-    fn explore(search: &mut Search, state: &mut State) -> Flow {
-        search.explore::<V3>(state)
+    fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow {
+        search.explore::<V3>(state, parent)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,fma,movbe")]
@@ -394,9 +330,10 @@ struct Search {
 }
 
 impl Search {
-    /// Explores the subtree of a propagated, consistent state (the last child is built in place).
+    /// Explores the subtree of a propagated, consistent state (the last child is built in place);
+    /// `parent`: the configuration sets its parent chose its branch on, when it has one.
     #[inline(always)]
-    fn explore<C: Compiled>(&mut self, state: &mut State) -> Flow {
+    fn explore<C: Compiled>(&mut self, state: &mut State, parent: Option<&Configs>) -> Flow {
         if state.solved() {
             if self.found == 0 {
                 self.first = Some(*state);
@@ -408,17 +345,23 @@ impl Search {
                 Flow::Continue
             };
         }
-        let Some(branch) = state.choose_branch::<C>(&self.order.label) else {
+        let configs = configurations::<C>(state, parent);
+        let choice = if C::V3 {
+            configs.choose::<true>(&self.order.label)
+        } else {
+            configs.choose::<false>(&self.order.label)
+        };
+        let Some(branch) = choice else {
             // Every band and stack fixed after a consistent propagation places every digit, so
             // the state was solved above; a cell branch keeps the search complete regardless.
             return self.explore_cell::<C>(state);
         };
-        let mut configs = branch.configs as u32;
-        while configs != 0 {
-            let p = configs.trailing_zeros() as usize;
-            configs &= configs - 1;
+        let mut open = branch.configs as u32;
+        while open != 0 {
+            let p = open.trailing_zeros() as usize;
+            open &= open - 1;
             let mut copy;
-            let child = if configs == 0 {
+            let child = if open == 0 {
                 &mut *state
             } else {
                 copy = *state;
@@ -426,7 +369,7 @@ impl Search {
             };
             child.restrict(&branch, p);
             let unit = 1 << (branch.unit + 3 * branch.vertical as usize);
-            if self.enter::<C>(child, unit) == Flow::Stop {
+            if self.enter::<C>(child, unit, Some(&configs)) == Flow::Stop {
                 return Flow::Stop;
             }
         }
@@ -454,7 +397,7 @@ impl Search {
                 self.stats.backtracks += 1;
                 continue;
             }
-            if self.enter::<C>(&mut child, 0b11_1111) == Flow::Stop {
+            if self.enter::<C>(&mut child, 0b11_1111, None) == Flow::Stop {
                 return Flow::Stop;
             }
         }
@@ -472,9 +415,15 @@ impl Search {
         Flow::Continue
     }
 
-    /// Enters a child whose trial choice is made: counts it, propagates, explores.
+    /// Enters a child whose trial choice is made: counts it, propagates, explores (`parent`: the
+    /// sets its parent chose on, if any).
     #[inline(always)]
-    fn enter<C: Compiled>(&mut self, child: &mut State, units: u32) -> Flow {
+    fn enter<C: Compiled>(
+        &mut self,
+        child: &mut State,
+        units: u32,
+        parent: Option<&Configs>,
+    ) -> Flow {
         if self.count_node() == Flow::Stop {
             return Flow::Stop;
         }
@@ -482,7 +431,19 @@ impl Search {
             self.stats.backtracks += 1;
             return Flow::Continue;
         }
-        C::explore(self, child)
+        C::explore(self, child, parent)
+    }
+}
+
+/// The configuration sets of `state` ([`choice`]): updated from its parent's when it has one,
+/// else gathered afresh.
+#[inline(always)]
+fn configurations<C: Compiled>(state: &State, parent: Option<&Configs>) -> Configs {
+    match (parent, C::V3) {
+        (Some(p), true) => p.update::<true>(state),
+        (Some(p), false) => p.update::<false>(state),
+        (None, true) => Configs::of::<true>(state),
+        (None, false) => Configs::of::<false>(state),
     }
 }
 
@@ -574,7 +535,7 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
             search.stats.backtracks += 1;
             true
         }
-        Ok(()) => C::explore(&mut search, &mut root) == Flow::Continue,
+        Ok(()) => C::explore(&mut search, &mut root, None) == Flow::Continue,
     };
     let solution = search.first.map(|state| {
         let mut g = grid.clone();
