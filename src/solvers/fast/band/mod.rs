@@ -59,7 +59,27 @@
 //! decides three placements' rows or columns at once where a cell branch decides one cell: on
 //! puzzles that need search it takes far fewer guesses (see docs/solvers.md for the numbers).
 //!
-//! Children but the last get a copy of the state (31 words), as in `fast`.
+//! Children but the last get a copy of the state (31 words), as in `fast`. The configuration
+//! sets are not gathered afresh at each node: a child updates its parent's, gathering again only
+//! the words that changed and the stacks of their digits (`choice`: the same sets, so the same
+//! branch). Issue 34, callgrind, whole process, identical outputs and counters: 3.8% fewer
+//! instructions on the first 598 puzzles of top1465, 4.1% on 198 of forum_hardest_1106, 4.6% on
+//! 1,998 of serg, 6.4% on `datasets/field-several-solutions.txt`, 0.6% on 4,996 17-clue.
+//!
+//! # Many givens
+//!
+//! A puzzle whose root, propagated, has at most `BY_CELL_AT` (46) open cells (35 or more placed,
+//! as in tdoku's serg set of puzzles with several solutions) is searched on cells as `fast`
+//! searches it, with no triad rule: its subtrees are small, and the configuration choice and the
+//! triad pass cost more at each node than they save in nodes (serg, first 1,998: `fast` 8.7
+//! nodes a puzzle at about 2,500 instructions a node, `band` 9.3 at about 3,400). Callgrind,
+//! whole process, against the sets kept from node to node alone: serg 69.5 M to 52.9 M
+//! instructions (8.3 to 7.7 guesses a puzzle), the several-solutions stand-in 71.0 M to 57.0 M
+//! (9.7 to 9.6), top1465 and forum_hardest_1106 within 0.3% and their guesses unchanged (none of
+//! their roots has so few open cells), 17-clue +0.9% (1.1 to 1.4 guesses: the few that qualify).
+//! Thresholds tried: 40 (no serg root has so few), 42-45 (less of the gain), 50 and 54 (serg and
+//! the stand-in 2-6% lower again, top1465 +1% and +4%); a rule per node (cells once at most N
+//! cells are open, N = 20 to 45) cut serg by 5-24% but cost forum_hardest_1106 up to 15%.
 //!
 //! # Digit order
 //!
@@ -321,6 +341,8 @@ mod x86 {
 
 /// The mutable context of one solve: counters, budget, results and the digit order.
 struct Search {
+    /// Whether this solve branches on cells ([`BY_CELL_AT`]).
+    by_cell: bool,
     order: Order,
     stats: Stats,
     budget: Budget,
@@ -345,6 +367,9 @@ impl Search {
                 Flow::Continue
             };
         }
+        if self.by_cell {
+            return self.explore_cell::<C>(state, 0);
+        }
         let configs = configurations::<C>(state, parent);
         let choice = if C::V3 {
             configs.choose::<true>(&self.order.label)
@@ -354,7 +379,7 @@ impl Search {
         let Some(branch) = choice else {
             // Every band and stack fixed after a consistent propagation places every digit, so
             // the state was solved above; a cell branch keeps the search complete regardless.
-            return self.explore_cell::<C>(state);
+            return self.explore_cell::<C>(state, 0b11_1111);
         };
         let mut open = branch.configs as u32;
         while open != 0 {
@@ -376,11 +401,11 @@ impl Search {
         Flow::Continue
     }
 
-    /// Branches on `fast`'s branch cell (see [`Search::explore`]). A cold path (a safety net that
-    /// `explore` argues is never taken), kept out of line so as not to grow `explore`; it is
-    /// compiled without the path's features, which could change its speed, not its results.
-    #[inline(never)]
-    fn explore_cell<C: Compiled>(&mut self, state: &mut State) -> Flow {
+    /// Branches on `fast`'s branch cell, each child propagated with the triad rule in `units`:
+    /// the whole search of a solve that branches on cells ([`BY_CELL_AT`], no triad rule, `fast`'s
+    /// search), and a safety net when every band and stack is fixed (see [`Search::explore`]).
+    #[inline(always)]
+    fn explore_cell<C: Compiled>(&mut self, state: &mut State, units: u32) -> Flow {
         let (b, bit, digits) = state.branch_cell();
         // The puzzle's digits in their own order, as `fast` takes them.
         for i in self.order.index {
@@ -397,7 +422,7 @@ impl Search {
                 self.stats.backtracks += 1;
                 continue;
             }
-            if self.enter::<C>(&mut child, 0b11_1111, None) == Flow::Stop {
+            if self.enter::<C>(&mut child, units, None) == Flow::Stop {
                 return Flow::Stop;
             }
         }
@@ -472,7 +497,7 @@ impl Solver for Band {
         Descriptor {
             representation: "fast's bitboards: one 27-bit word per digit and band",
             propagation: "as fast (band and stack permutation tables, naked singles), and triads in the band or stack branched on",
-            heuristic: "a digit's configuration in the band or stack with the fewest open configurations",
+            heuristic: "a digit's configuration in the band or stack with the fewest open configurations; fast's cell when the propagated root has at most 46 open cells",
         }
     }
 
@@ -500,6 +525,10 @@ fn compiled(path: paths::Path) -> Option<SolveFn> {
     }
 }
 
+/// A solve whose root, propagated, has at most this many open cells (35 or more placed) branches
+/// on cells as `fast` does, with no triad rule; see "Many givens" in the module documentation.
+const BY_CELL_AT: u32 = 46;
+
 /// [`Band::solve`], compiled once per path ([`Compiled`]); `reorder` false keeps every digit
 /// at its own word index (the tests compare both orders).
 #[inline(always)]
@@ -509,6 +538,7 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
         return Outcome::unsupported();
     }
     let mut search = Search {
+        by_cell: false,
         order: Order::IDENTITY,
         stats: Stats::default(),
         budget: Budget::start(&limits.budget),
@@ -535,7 +565,11 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
             search.stats.backtracks += 1;
             true
         }
-        Ok(()) => C::explore(&mut search, &mut root, None) == Flow::Continue,
+        Ok(()) => {
+            let open: u32 = root.unsolved.iter().map(|u| u.count_ones()).sum();
+            search.by_cell = open <= BY_CELL_AT;
+            C::explore(&mut search, &mut root, None) == Flow::Continue
+        }
     };
     let solution = search.first.map(|state| {
         let mut g = grid.clone();
