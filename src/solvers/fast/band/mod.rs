@@ -68,18 +68,17 @@
 //!
 //! # Many givens
 //!
-//! A puzzle whose root, propagated, has at most `BY_CELL_AT` (46) open cells (35 or more placed,
-//! as in tdoku's serg set of puzzles with several solutions) is searched on cells as `fast`
-//! searches it, with no triad rule: its subtrees are small, and the configuration choice and the
-//! triad pass cost more at each node than they save in nodes (serg, first 1,998: `fast` 8.7
-//! nodes a puzzle at about 2,500 instructions a node, `band` 9.3 at about 3,400). Callgrind,
-//! whole process, against the sets kept from node to node alone: serg 69.5 M to 52.9 M
-//! instructions (8.3 to 7.7 guesses a puzzle), the several-solutions stand-in 71.0 M to 57.0 M
-//! (9.7 to 9.6), top1465 and forum_hardest_1106 within 0.3% and their guesses unchanged (none of
-//! their roots has so few open cells), 17-clue +0.9% (1.1 to 1.4 guesses: the few that qualify).
-//! Thresholds tried: 40 (no serg root has so few), 42-45 (less of the gain), 50 and 54 (serg and
-//! the stand-in 2-6% lower again, top1465 +1% and +4%); a rule per node (cells once at most N
-//! cells are open, N = 20 to 45) cut serg by 5-24% but cost forum_hardest_1106 up to 15%.
+//! A puzzle with at least `BY_CELL_GIVENS` (32) givens is searched on cells as `fast` searches it,
+//! with no triad rule: its subtrees are small, and the configuration choice and the triad pass
+//! cost more at each node than they save in nodes (serg, first 1,998: `fast` 8.7 nodes a puzzle at
+//! about 2,500 instructions a node, `band` 9.3 at about 3,400). The sets measured split cleanly:
+//! every puzzle of serg and of the several-solutions stand-in has 34 givens or more, none of
+//! top1465, forum_hardest_1106, the 17-clue list, `hard.txt` or `hard-search.txt` more than 29.
+//! The count of givens, not of open cells after the root's propagation: a rule on the latter (at
+//! most 46 open) caught serg too but also many puzzles of `hard-search.txt` (made to maximise `fast`'s
+//! guesses: 14.9 guesses a puzzle became 53.4, its instructions doubled), and a rule per node
+//! (cells once at most N cells are open, N = 20 to 45) cut serg by 5-24% but cost
+//! forum_hardest_1106 up to 15%. Measured numbers: reports/arena/band-vs-tdoku.md.
 //!
 //! # Digit order
 //!
@@ -112,7 +111,8 @@
 //! # Counters
 //!
 //! The shared definitions of [`crate::solvers`]: a node is the root or a state reached by cutting
-//! a digit to one configuration, counted after propagation; each child of a branch point is a
+//! a digit to one configuration (on a puzzle with many givens, by placing a digit in a cell),
+//! counted after propagation; each child of a branch point is a
 //! guess (a branch point has two or more open configurations), so `nodes = 1 + guesses`; a
 //! backtrack is a node whose propagation ended in a contradiction. A guess of `band` fixes a
 //! digit's rows (or columns) in three boxes, a guess of `fast` one cell: both are one branch
@@ -341,7 +341,7 @@ mod x86 {
 
 /// The mutable context of one solve: counters, budget, results and the digit order.
 struct Search {
-    /// Whether this solve branches on cells ([`BY_CELL_AT`]).
+    /// Whether this solve branches on cells ([`BY_CELL_GIVENS`]).
     by_cell: bool,
     order: Order,
     stats: Stats,
@@ -402,7 +402,7 @@ impl Search {
     }
 
     /// Branches on `fast`'s branch cell, each child propagated with the triad rule in `units`:
-    /// the whole search of a solve that branches on cells ([`BY_CELL_AT`], no triad rule, `fast`'s
+    /// the whole search of a solve that branches on cells ([`BY_CELL_GIVENS`], no triad rule, `fast`'s
     /// search), and a safety net when every band and stack is fixed (see [`Search::explore`]).
     #[inline(always)]
     fn explore_cell<C: Compiled>(&mut self, state: &mut State, units: u32) -> Flow {
@@ -497,7 +497,7 @@ impl Solver for Band {
         Descriptor {
             representation: "fast's bitboards: one 27-bit word per digit and band",
             propagation: "as fast (band and stack permutation tables, naked singles), and triads in the band or stack branched on",
-            heuristic: "a digit's configuration in the band or stack with the fewest open configurations; fast's cell when the propagated root has at most 46 open cells",
+            heuristic: "a digit's configuration in the band or stack with the fewest open configurations; fast's cell on a puzzle with 32 givens or more",
         }
     }
 
@@ -525,9 +525,9 @@ fn compiled(path: paths::Path) -> Option<SolveFn> {
     }
 }
 
-/// A solve whose root, propagated, has at most this many open cells (35 or more placed) branches
-/// on cells as `fast` does, with no triad rule; see "Many givens" in the module documentation.
-const BY_CELL_AT: u32 = 46;
+/// A puzzle with at least this many givens is searched on cells as `fast` searches it, with no
+/// triad rule; see "Many givens" in the module documentation.
+const BY_CELL_GIVENS: u32 = 32;
 
 /// [`Band::solve`], compiled once per path ([`Compiled`]); `reorder` false keeps every digit
 /// at its own word index (the tests compare both orders).
@@ -550,6 +550,9 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
     search.stats.nodes = 1;
     let mut root = State::new();
     let completed = match root.give(grid.cells()).and_then(|()| {
+        // The givens are the cells `give` left solved.
+        let open: u32 = root.unsolved.iter().map(|u| u.count_ones()).sum();
+        search.by_cell = 81 - open >= BY_CELL_GIVENS;
         if reorder {
             let candidates = root.candidates();
             search.order = if C::V3 {
@@ -565,11 +568,7 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
             search.stats.backtracks += 1;
             true
         }
-        Ok(()) => {
-            let open: u32 = root.unsolved.iter().map(|u| u.count_ones()).sum();
-            search.by_cell = open <= BY_CELL_AT;
-            C::explore(&mut search, &mut root, None) == Flow::Continue
-        }
+        Ok(()) => C::explore(&mut search, &mut root, None) == Flow::Continue,
     };
     let solution = search.first.map(|state| {
         let mut g = grid.clone();
