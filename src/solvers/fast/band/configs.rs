@@ -68,16 +68,10 @@ pub(super) const MATRIX_COLUMN: [u32; 3] = [0b001_001_001, 0b010_010_010, 0b100_
 /// that must be in it is a contradiction, and three leave no room for the others.
 #[inline(always)]
 pub(super) fn triad_rule(m: &[u32; 9]) -> Result<[u32; 9], Contradiction> {
-    let single = |x: u32| x != 0 && x & (x - 1) == 0;
     let mut must = [0u32; 9];
     let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
     for (d, &x) in m.iter().enumerate() {
-        let mut s = 0;
-        for k in 0..3 {
-            let row = x & MATRIX_ROW[k];
-            let col = x & MATRIX_COLUMN[k];
-            s |= if single(row) { row } else { 0 } | if single(col) { col } else { 0 };
-        }
+        let s = MUST[x as usize & 0x1ff] as u32;
         must[d] = s;
         four |= three & s;
         three |= two & s;
@@ -91,3 +85,25 @@ pub(super) fn triad_rule(m: &[u32; 9]) -> Result<[u32; 9], Contradiction> {
     let full = three;
     Ok(std::array::from_fn(|d| m[d] & !(full & !must[d])))
 }
+
+/// `MUST[x]`: the triads of the 3x3 matrix `x` alone in their row or in their column.
+pub(super) const MUST: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let row = x as u32 & MATRIX_ROW[k];
+            let col = x as u32 & MATRIX_COLUMN[k];
+            if row.count_ones() == 1 {
+                t[x] |= row as u16;
+            }
+            if col.count_ones() == 1 {
+                t[x] |= col as u16;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};

@@ -40,6 +40,13 @@
 //! empty grid in 20 s; applying it in every band and stack at every node costs 45-60% more
 //! instructions for a few fewer guesses; its other half, "three digits can be in a triad, so
 //! they must", changed no guess count on the three samples and cost 2-6% more, so it is not done.
+//! Measured again on the field's hard lists (issue 34; callgrind, whole process, first 198 of
+//! forum_hardest_1106, 598 of top1465, 4,996 17-clue): the rule in every band and stack at every
+//! node cut the guesses by 7%, 22% and 14% (forum_hardest_1106 243.9 to 226.7 a puzzle, top1465
+//! 23.1 to 18.0) for 18%, 5% and 16% more instructions; with the other half as well, 10%, 23% and
+//! 21% fewer guesses for 25%, 14% and 21% more instructions; in every unit at the root only,
+//! -2.5% to +14%. None is done. The per-digit test (triads alone in their row or column of the
+//! matrix) is one look-up in `MUST`; a stack pass gathers each digit's stack matrices once.
 //!
 //! # Search
 //!
@@ -52,7 +59,26 @@
 //! decides three placements' rows or columns at once where a cell branch decides one cell: on
 //! puzzles that need search it takes far fewer guesses (see docs/solvers.md for the numbers).
 //!
-//! Children but the last get a copy of the state (31 words), as in `fast`.
+//! Children but the last get a copy of the state (31 words), as in `fast`. The configuration
+//! sets are not gathered afresh at each node: a child updates its parent's, gathering again only
+//! the words that changed and the stacks of their digits (`choice`: the same sets, so the same
+//! branch). Issue 34, callgrind, whole process, identical outputs and counters: 3.8% fewer
+//! instructions on the first 598 puzzles of top1465, 4.1% on 198 of forum_hardest_1106, 4.6% on
+//! 1,998 of serg, 6.4% on `datasets/field-several-solutions.txt`, 0.6% on 4,996 17-clue.
+//!
+//! # Many givens
+//!
+//! A puzzle with at least `BY_CELL_GIVENS` (32) givens is searched on cells as `fast` searches it,
+//! with no triad rule: its subtrees are small, and the configuration choice and the triad pass
+//! cost more at each node than they save in nodes (serg, first 1,998: `fast` 8.7 nodes a puzzle at
+//! about 2,500 instructions a node, `band` 9.3 at about 3,400). The sets measured split cleanly:
+//! every puzzle of serg and of the several-solutions stand-in has 34 givens or more, none of
+//! top1465, forum_hardest_1106, the 17-clue list, `hard.txt` or `hard-search.txt` more than 29.
+//! The count of givens, not of open cells after the root's propagation: a rule on the latter (at
+//! most 46 open) caught serg too but also many puzzles of `hard-search.txt` (made to maximise `fast`'s
+//! guesses: 14.9 guesses a puzzle became 53.4, its instructions doubled), and a rule per node
+//! (cells once at most N cells are open, N = 20 to 45) cut serg by 5-24% but cost
+//! forum_hardest_1106 up to 15%. Measured numbers: reports/arena/band-vs-tdoku.md.
 //!
 //! # Digit order
 //!
@@ -85,7 +111,8 @@
 //! # Counters
 //!
 //! The shared definitions of [`crate::solvers`]: a node is the root or a state reached by cutting
-//! a digit to one configuration, counted after propagation; each child of a branch point is a
+//! a digit to one configuration (on a puzzle with many givens, by placing a digit in a cell),
+//! counted after propagation; each child of a branch point is a
 //! guess (a branch point has two or more open configurations), so `nodes = 1 + guesses`; a
 //! backtrack is a node whose propagation ended in a contradiction. A guess of `band` fixes a
 //! digit's rows (or columns) in three boxes, a guess of `fast` one cell: both are one branch
@@ -101,21 +128,16 @@ use super::gather::{segments, stack_matrices};
 use super::tables::{PERMS, SEGMENTS};
 use super::{paths, Contradiction, State};
 
+mod choice;
 mod configs;
 mod order;
 
-use configs::{stack_cells, triad_rule, CONFIGS, OPEN, PERM_SEGMENTS};
-use order::Order;
+use choice::{Branch, Configs};
 
-/// A branch: digit index `digit` in band (`vertical == false`) or stack `unit`, with the open
-/// configurations `configs` (two or more).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Branch {
-    vertical: bool,
-    unit: usize,
-    digit: usize,
-    configs: u8,
-}
+use configs::{stack_cells, triad_rule, PERM_SEGMENTS};
+#[cfg(test)]
+use configs::{CONFIGS, MUST};
+use order::Order;
 
 /// [`segments`] of the path `C` (a constant generic cannot be computed from `C`).
 #[inline(always)]
@@ -138,64 +160,6 @@ fn stack_matrices_of<C: Compiled>(c: [u32; 3]) -> [u32; 3] {
 }
 
 impl State {
-    /// The open configurations of every digit in every band (`[..3]`) and stack (`[3..]`).
-    #[inline(always)]
-    fn configurations<C: Compiled>(&self) -> [[u8; 9]; 6] {
-        let mut out = [[0u8; 9]; 6];
-        for d in 0..9 {
-            for b in 0..3 {
-                out[b][d] = CONFIGS[segments_of::<C>(self.cand[9 * b + d]) & 0x1ff];
-            }
-            for (j, m) in stack_matrices_of::<C>(self.columns(d))
-                .into_iter()
-                .enumerate()
-            {
-                out[3 + j][d] = CONFIGS[m as usize & 0x1ff];
-            }
-        }
-        out
-    }
-
-    /// The branch of the module documentation: the band or stack with the fewest open
-    /// configurations among those not fixed, and in it the digit with the fewest (two or more),
-    /// ties going to the lowest digit of the puzzle (`label`: the digit index each word index
-    /// stands for, see "Digit order"). `None` when every band and stack is fixed.
-    #[inline(always)]
-    fn choose_branch<C: Compiled>(&self, label: &[u8; 9]) -> Option<Branch> {
-        let open = |c: u8| {
-            if C::V3 {
-                c.count_ones()
-            } else {
-                OPEN[c as usize & 63] as u32
-            }
-        };
-        let configs = self.configurations::<C>();
-        let mut best: Option<(u32, usize)> = None;
-        for (u, unit) in configs.iter().enumerate() {
-            let total: u32 = unit.iter().map(|&c| open(c)).sum();
-            if total > 9 && best.is_none_or(|(t, _)| total < t) {
-                best = Some((total, u));
-            }
-        }
-        let (_, u) = best?;
-        // Keyed by the count, then the puzzle's digit: the same digit whatever the word order.
-        let mut pick: Option<(u32, usize)> = None;
-        for (d, c) in configs[u].iter().enumerate() {
-            let n = open(*c);
-            let key = 16 * n + label[d] as u32;
-            if n >= 2 && pick.is_none_or(|(k, _)| key < k) {
-                pick = Some((key, d));
-            }
-        }
-        let (_, d) = pick?;
-        Some(Branch {
-            vertical: u >= 3,
-            unit: u % 3,
-            digit: d,
-            configs: configs[u][d],
-        })
-    }
-
     /// The triad rule (see the module documentation) in the bands and stacks of `units` (bits
     /// 0-2 bands, 3-5 stacks): `Ok(true)` when a word changed (and is marked dirty), `Err` when
     /// some triad cannot be filled.
@@ -218,11 +182,17 @@ impl State {
                 dirty |= ((old != self.cand[idx]) as u32) << idx;
             }
         }
-        for j in 0..3 {
+        if units & 0b11_1000 == 0 {
+            self.dirty |= dirty;
+            return Ok(dirty != 0);
+        }
+        // Each digit's three stack matrices at once.
+        let stacks: [[u32; 3]; 9] =
+            std::array::from_fn(|d| stack_matrices_of::<C>(self.columns(d)));
+        for (j, m) in (0..3).map(|j| stacks.map(|s| s[j])).enumerate() {
             if units & (8 << j) == 0 {
                 continue;
             }
-            let m: [u32; 9] = std::array::from_fn(|d| stack_matrices_of::<C>(self.columns(d))[j]);
             let keep = triad_rule(&m)?;
             for (d, k) in keep.into_iter().enumerate() {
                 for r in 0..3 {
@@ -302,7 +272,7 @@ trait Compiled {
     /// `fast`'s propagation, inlined.
     fn propagate(state: &mut State) -> Result<(), Contradiction>;
     /// [`Search::explore`] compiled for this path (the recursion goes through it).
-    fn explore(search: &mut Search, state: &mut State) -> Flow;
+    fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow;
     /// [`solve_body`] compiled for this path.
     fn solve(grid: &Grid, limits: &SolveLimits) -> Outcome;
 }
@@ -318,8 +288,8 @@ impl Compiled for Portable {
         state.propagate_body::<false>()
     }
 
-    fn explore(search: &mut Search, state: &mut State) -> Flow {
-        search.explore::<Portable>(state)
+    fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow {
+        search.explore::<Portable>(state, parent)
     }
 
     fn solve(grid: &Grid, limits: &SolveLimits) -> Outcome {
@@ -330,7 +300,8 @@ impl Compiled for Portable {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{
-        solve_body, Compiled, Contradiction, Flow, Grid, Outcome, Search, SolveLimits, State,
+        solve_body, Compiled, Configs, Contradiction, Flow, Grid, Outcome, Search, SolveLimits,
+        State,
     };
 
     /// The x86-64-v3 path: the same code compiled for AVX2, BMI1/2, POPCNT, LZCNT, FMA, MOVBE
@@ -345,10 +316,10 @@ mod x86 {
             state.propagate_body::<true>()
         }
 
-        fn explore(search: &mut Search, state: &mut State) -> Flow {
+        fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow {
             // SAFETY: `V3` is used only through `compiled`, which hands it out only when
             // `Path::X86V3.available()` saw every feature below on this CPU.
-            unsafe { explore(search, state) }
+            unsafe { explore(search, state, parent) }
         }
 
         fn solve(grid: &Grid, limits: &SolveLimits) -> Outcome {
@@ -358,8 +329,8 @@ mod x86 {
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,fma,movbe")]
-    fn explore(search: &mut Search, state: &mut State) -> Flow {
-        search.explore::<V3>(state)
+    fn explore(search: &mut Search, state: &mut State, parent: Option<&Configs>) -> Flow {
+        search.explore::<V3>(state, parent)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,fma,movbe")]
@@ -370,6 +341,8 @@ mod x86 {
 
 /// The mutable context of one solve: counters, budget, results and the digit order.
 struct Search {
+    /// Whether this solve branches on cells ([`BY_CELL_GIVENS`]).
+    by_cell: bool,
     order: Order,
     stats: Stats,
     budget: Budget,
@@ -379,9 +352,10 @@ struct Search {
 }
 
 impl Search {
-    /// Explores the subtree of a propagated, consistent state (the last child is built in place).
+    /// Explores the subtree of a propagated, consistent state (the last child is built in place);
+    /// `parent`: the configuration sets its parent chose its branch on, when it has one.
     #[inline(always)]
-    fn explore<C: Compiled>(&mut self, state: &mut State) -> Flow {
+    fn explore<C: Compiled>(&mut self, state: &mut State, parent: Option<&Configs>) -> Flow {
         if state.solved() {
             if self.found == 0 {
                 self.first = Some(*state);
@@ -393,17 +367,26 @@ impl Search {
                 Flow::Continue
             };
         }
-        let Some(branch) = state.choose_branch::<C>(&self.order.label) else {
+        if self.by_cell {
+            return self.explore_cell::<C>(state, 0);
+        }
+        let configs = configurations::<C>(state, parent);
+        let choice = if C::V3 {
+            configs.choose::<true>(&self.order.label)
+        } else {
+            configs.choose::<false>(&self.order.label)
+        };
+        let Some(branch) = choice else {
             // Every band and stack fixed after a consistent propagation places every digit, so
             // the state was solved above; a cell branch keeps the search complete regardless.
-            return self.explore_cell::<C>(state);
+            return self.explore_cell::<C>(state, 0b11_1111);
         };
-        let mut configs = branch.configs as u32;
-        while configs != 0 {
-            let p = configs.trailing_zeros() as usize;
-            configs &= configs - 1;
+        let mut open = branch.configs as u32;
+        while open != 0 {
+            let p = open.trailing_zeros() as usize;
+            open &= open - 1;
             let mut copy;
-            let child = if configs == 0 {
+            let child = if open == 0 {
                 &mut *state
             } else {
                 copy = *state;
@@ -411,18 +394,18 @@ impl Search {
             };
             child.restrict(&branch, p);
             let unit = 1 << (branch.unit + 3 * branch.vertical as usize);
-            if self.enter::<C>(child, unit) == Flow::Stop {
+            if self.enter::<C>(child, unit, Some(&configs)) == Flow::Stop {
                 return Flow::Stop;
             }
         }
         Flow::Continue
     }
 
-    /// Branches on `fast`'s branch cell (see [`Search::explore`]). A cold path (a safety net that
-    /// `explore` argues is never taken), kept out of line so as not to grow `explore`; it is
-    /// compiled without the path's features, which could change its speed, not its results.
-    #[inline(never)]
-    fn explore_cell<C: Compiled>(&mut self, state: &mut State) -> Flow {
+    /// Branches on `fast`'s branch cell, each child propagated with the triad rule in `units`:
+    /// the whole search of a solve that branches on cells ([`BY_CELL_GIVENS`], no triad rule, `fast`'s
+    /// search), and a safety net when every band and stack is fixed (see [`Search::explore`]).
+    #[inline(always)]
+    fn explore_cell<C: Compiled>(&mut self, state: &mut State, units: u32) -> Flow {
         let (b, bit, digits) = state.branch_cell();
         // The puzzle's digits in their own order, as `fast` takes them.
         for i in self.order.index {
@@ -439,7 +422,7 @@ impl Search {
                 self.stats.backtracks += 1;
                 continue;
             }
-            if self.enter::<C>(&mut child, 0b11_1111) == Flow::Stop {
+            if self.enter::<C>(&mut child, units, None) == Flow::Stop {
                 return Flow::Stop;
             }
         }
@@ -457,9 +440,15 @@ impl Search {
         Flow::Continue
     }
 
-    /// Enters a child whose trial choice is made: counts it, propagates, explores.
+    /// Enters a child whose trial choice is made: counts it, propagates, explores (`parent`: the
+    /// sets its parent chose on, if any).
     #[inline(always)]
-    fn enter<C: Compiled>(&mut self, child: &mut State, units: u32) -> Flow {
+    fn enter<C: Compiled>(
+        &mut self,
+        child: &mut State,
+        units: u32,
+        parent: Option<&Configs>,
+    ) -> Flow {
         if self.count_node() == Flow::Stop {
             return Flow::Stop;
         }
@@ -467,7 +456,19 @@ impl Search {
             self.stats.backtracks += 1;
             return Flow::Continue;
         }
-        C::explore(self, child)
+        C::explore(self, child, parent)
+    }
+}
+
+/// The configuration sets of `state` ([`choice`]): updated from its parent's when it has one,
+/// else gathered afresh.
+#[inline(always)]
+fn configurations<C: Compiled>(state: &State, parent: Option<&Configs>) -> Configs {
+    match (parent, C::V3) {
+        (Some(p), true) => p.update::<true>(state),
+        (Some(p), false) => p.update::<false>(state),
+        (None, true) => Configs::of::<true>(state),
+        (None, false) => Configs::of::<false>(state),
     }
 }
 
@@ -496,7 +497,7 @@ impl Solver for Band {
         Descriptor {
             representation: "fast's bitboards: one 27-bit word per digit and band",
             propagation: "as fast (band and stack permutation tables, naked singles), and triads in the band or stack branched on",
-            heuristic: "a digit's configuration in the band or stack with the fewest open configurations",
+            heuristic: "a digit's configuration in the band or stack with the fewest open configurations; fast's cell on a puzzle with 32 givens or more",
         }
     }
 
@@ -524,6 +525,10 @@ fn compiled(path: paths::Path) -> Option<SolveFn> {
     }
 }
 
+/// A puzzle with at least this many givens is searched on cells as `fast` searches it, with no
+/// triad rule; see "Many givens" in the module documentation.
+const BY_CELL_GIVENS: u32 = 32;
+
 /// [`Band::solve`], compiled once per path ([`Compiled`]); `reorder` false keeps every digit
 /// at its own word index (the tests compare both orders).
 #[inline(always)]
@@ -533,6 +538,7 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
         return Outcome::unsupported();
     }
     let mut search = Search {
+        by_cell: false,
         order: Order::IDENTITY,
         stats: Stats::default(),
         budget: Budget::start(&limits.budget),
@@ -544,6 +550,9 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
     search.stats.nodes = 1;
     let mut root = State::new();
     let completed = match root.give(grid.cells()).and_then(|()| {
+        // The givens are the cells `give` left solved.
+        let open: u32 = root.unsolved.iter().map(|u| u.count_ones()).sum();
+        search.by_cell = 81 - open >= BY_CELL_GIVENS;
         if reorder {
             let candidates = root.candidates();
             search.order = if C::V3 {
@@ -559,7 +568,7 @@ fn solve_body<C: Compiled>(grid: &Grid, limits: &SolveLimits, reorder: bool) -> 
             search.stats.backtracks += 1;
             true
         }
-        Ok(()) => C::explore(&mut search, &mut root) == Flow::Continue,
+        Ok(()) => C::explore(&mut search, &mut root, None) == Flow::Continue,
     };
     let solution = search.first.map(|state| {
         let mut g = grid.clone();
