@@ -16,6 +16,8 @@ import pathlib
 import re
 import sys
 
+from markdown_tables import rows as table
+
 out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "reports/arena")
 published_file = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
 raw = out / "raw"
@@ -32,29 +34,6 @@ STAND_IN = {"field-unbiased-minimal": "unbiased", "field-random-clues": "gen_puz
             "field-several-solutions": "serg (several solutions)"}
 OURS = ["band", "fast", "dlx", "dc"]
 corpora = [c for c in ORDER if (raw / f"{c}-in-process.md").exists()]
-
-
-def table(path, after=None):
-    """The rows of the first markdown table in `path` (after the line starting with `after`)."""
-    if not path.exists():
-        return []
-    lines = path.read_text().splitlines()
-    if after is not None:
-        idx = next((i for i, l in enumerate(lines) if l.startswith(after)), None)
-        if idx is None:
-            return []
-        lines = lines[idx:]
-    rows = [l for l in lines if l.startswith("|")]
-    if len(rows) < 2:
-        return []
-    head = [h.strip() for h in rows[0].strip("|").split("|")]
-    body = []
-    for l in rows[2:]:
-        cells = [c.strip() for c in l.strip("|").split("|")]
-        if len(cells) != len(head):
-            break
-        body.append(dict(zip(head, cells)))
-    return body
 
 
 def num(s):

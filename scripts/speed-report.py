@@ -11,33 +11,12 @@ import csv
 import pathlib
 import sys
 
+from markdown_tables import rows
+
 out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "reports/speed")
 raw = out / "raw"
 ORDER = ["17-clue", "hard", "hard-search", "forum-hardest-1905", "forum-hardest-1106", "top1465", "top95"]
 corpora = [c for c in ORDER if (raw / f"{c}-in-process.md").exists()]
-
-
-def rows(path, after=None):
-    """The rows of the first markdown table in `path` (after the line starting with `after`)."""
-    if not path.exists():
-        return []
-    lines = path.read_text().splitlines()
-    if after is not None:
-        idx = next((i for i, l in enumerate(lines) if l.startswith(after)), None)
-        if idx is None:
-            return []
-        lines = lines[idx:]
-    table = [l for l in lines if l.startswith("|")]
-    if len(table) < 2:
-        return []
-    head = [h.strip() for h in table[0].strip("|").split("|")]
-    body = []
-    for l in table[2:]:
-        cells = [c.strip() for c in l.strip("|").split("|")]
-        if len(cells) != len(head):
-            break
-        body.append(dict(zip(head, cells)))
-    return body
 
 
 def num(s):
