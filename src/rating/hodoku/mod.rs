@@ -22,6 +22,7 @@
 mod absent;
 mod board;
 mod patterns;
+pub mod reference;
 mod simple;
 mod steps;
 

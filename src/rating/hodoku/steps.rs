@@ -258,6 +258,10 @@ pub struct StepFound {
     pub placement: Option<(usize, u8)>,
     /// The candidates removed, (cell, digit), in the order HoDoKu removes them.
     pub eliminations: Vec<(usize, u8)>,
+    /// HoDoKu's printed name for this instance when it differs from the list entry's
+    /// (`Continuous Nice Loop` and `AIC` under `Nice Loop/AIC`, `Multi Colors 1`,
+    /// `Forcing Chain Contradiction in r8`, ...); `None` prints the entry's name.
+    pub label: Option<String>,
 }
 
 impl StepFound {
@@ -266,6 +270,7 @@ impl StepFound {
             kind,
             placement: Some((cell, d)),
             eliminations: Vec::new(),
+            label: None,
         }
     }
 
@@ -274,7 +279,13 @@ impl StepFound {
             kind,
             placement: None,
             eliminations,
+            label: None,
         }
+    }
+
+    /// The name HoDoKu prints for this step: its label, or the list entry's name.
+    pub fn name(&self) -> &str {
+        self.label.as_deref().unwrap_or(self.config().name)
     }
 
     /// The list entry of this step.
@@ -288,7 +299,7 @@ impl StepFound {
     /// A one-line description: `Hidden Single: r1c9=2`, `Naked Pair: r8c4<>1, r8c6<>1`.
     pub fn describe(&self) -> String {
         let rc = |c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
-        let name = self.config().name;
+        let name = self.name();
         match self.placement {
             Some((c, d)) => format!("{name}: {}={d}", rc(c)),
             None => {
