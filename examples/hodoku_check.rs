@@ -7,18 +7,23 @@
 //! prints how many puzzles agree, how many stop at a step not reproduced (counted by that step),
 //! and every disagreement (the first `N`, default 20, in full). It exits 1 when any puzzle
 //! disagrees.
+//!
+//! With `--replay` it follows HoDoKu's paths instead (`reference::replay`): at every position
+//! each finder this module has must find nothing when HoDoKu played a later step of its list,
+//! and HoDoKu's step when HoDoKu played its step; it prints, per step of the list, how often it
+//! matched, was wrong, or was not reproduced, and every wrong finding (the first `N`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use dlxlab::rating::hodoku::reference::{compare, parse_log, Verdict};
+use dlxlab::rating::hodoku::reference::{compare, parse_log, replay, Finding, Verdict};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: hodoku_check HODOKU_BATCH_OUTPUT [--show N]");
+        eprintln!("usage: hodoku_check HODOKU_BATCH_OUTPUT [--show N] [--replay]");
         return ExitCode::from(2);
     };
     let show: usize = match args.iter().position(|a| a == "--show") {
@@ -39,6 +44,9 @@ fn main() -> ExitCode {
         }
     };
     let puzzles = parse_log(&text);
+    if args.iter().any(|a| a == "--replay") {
+        return replay_all(path, &puzzles, show);
+    }
     // The report is gathered and written at the end, so a closed pipe (`| head`) is no panic.
     let mut out = String::new();
     let (mut agree, mut disagree, mut unreadable) = (0, 0, 0);
@@ -78,6 +86,77 @@ fn main() -> ExitCode {
     }
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     if disagree > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The `--replay` report: per list entry, matched / wrong / not reproduced.
+fn replay_all(
+    path: &str,
+    puzzles: &[dlxlab::rating::hodoku::reference::ReferencePuzzle],
+    show: usize,
+) -> ExitCode {
+    let mut out = String::new();
+    let mut table: BTreeMap<&'static str, [usize; 3]> = BTreeMap::new();
+    let (mut wrong, mut unreadable) = (0, 0);
+    for p in puzzles {
+        match replay(p) {
+            Ok(findings) => {
+                for f in findings {
+                    match f {
+                        Finding::Matched { entry } => table.entry(entry).or_default()[0] += 1,
+                        Finding::NotReproduced { entry } => table.entry(entry).or_default()[2] += 1,
+                        Finding::Wrong {
+                            entry,
+                            at,
+                            ours,
+                            theirs,
+                        } => {
+                            table.entry(entry).or_default()[1] += 1;
+                            wrong += 1;
+                            if wrong <= show {
+                                let _ = writeln!(
+                                    out,
+                                    "WRONG {entry} at line {} step {}: {}\n  ours:   {ours}\n  hodoku: {theirs}",
+                                    p.line,
+                                    at + 1,
+                                    p.puzzle
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            Err(why) => {
+                unreadable += 1;
+                let _ = writeln!(out, "UNREADABLE puzzle at line {}: {why}", p.line);
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{path}: {} puzzles replayed, {wrong} wrong findings, {unreadable} unreadable",
+        puzzles.len()
+    );
+    let _ = writeln!(
+        out,
+        "  {:<40} {:>8} {:>6} {:>8}",
+        "step", "matched", "wrong", "not-yet"
+    );
+    let mut rows: Vec<_> = table.into_iter().collect();
+    rows.sort_by_key(|(name, _)| {
+        dlxlab::rating::hodoku::STEPS
+            .iter()
+            .position(|s| s.name == *name)
+            .unwrap_or(usize::MAX)
+    });
+    for (name, [m, w, n]) in rows {
+        let _ = writeln!(out, "  {name:<40} {m:>8} {w:>6} {n:>8}");
+    }
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    if wrong > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -141,6 +141,11 @@ impl Board {
         self.unsolved == 0
     }
 
+    /// True when neither singles queue holds an entry.
+    pub(super) fn queues_empty(&self) -> bool {
+        self.naked.pending().is_empty() && self.hidden.pending().is_empty()
+    }
+
     /// True when `cell` still holds candidate `d`.
     pub(super) fn has(&self, cell: usize, d: u8) -> bool {
         self.cands[cell] & (1 << d) != 0

@@ -63,30 +63,45 @@ fn next_step(b: &mut Board) -> Option<StepFound> {
             // A step HoDoKu would try here is not reproduced: stop rather than skip it.
             return None;
         };
-        let found = match kind {
-            Kind::FullHouse => simple::full_house(b),
-            Kind::NakedSingle => simple::naked_single(b),
-            Kind::HiddenSingle => simple::hidden_single(b),
-            Kind::LockedPair => simple::naked_subset(b, 2, true, kind),
-            Kind::LockedTriple => simple::naked_subset(b, 3, true, kind),
-            Kind::LockedCandidates1 | Kind::LockedCandidates2 => simple::locked_candidates(b, kind),
-            Kind::NakedPair => simple::naked_subset(b, 2, false, kind),
-            Kind::NakedTriple => simple::naked_subset(b, 3, false, kind),
-            Kind::NakedQuadruple => simple::naked_subset(b, 4, false, kind),
-            Kind::HiddenPair => simple::hidden_subset(b, 2, kind),
-            Kind::HiddenTriple => simple::hidden_subset(b, 3, kind),
-            Kind::HiddenQuadruple => simple::hidden_subset(b, 4, kind),
-            Kind::XWing => patterns::basic_fish(b, 2, kind),
-            Kind::Swordfish => patterns::basic_fish(b, 3, kind),
-            Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
-            Kind::Skyscraper => patterns::skyscraper(b),
-            Kind::TwoStringKite => patterns::two_string_kite(b),
-        };
+        let found = find(kind, b);
         if found.is_some() {
             return found;
         }
     }
     None
+}
+
+/// The first instance of step `kind` at this position, in HoDoKu's scan order.
+fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
+    match kind {
+        Kind::FullHouse => simple::full_house(b),
+        Kind::NakedSingle => simple::naked_single(b),
+        Kind::HiddenSingle => simple::hidden_single(b),
+        Kind::LockedPair => simple::naked_subset(b, 2, true, kind),
+        Kind::LockedTriple => simple::naked_subset(b, 3, true, kind),
+        Kind::LockedCandidates1 | Kind::LockedCandidates2 => simple::locked_candidates(b, kind),
+        Kind::NakedPair => simple::naked_subset(b, 2, false, kind),
+        Kind::NakedTriple => simple::naked_subset(b, 3, false, kind),
+        Kind::NakedQuadruple => simple::naked_subset(b, 4, false, kind),
+        Kind::HiddenPair => simple::hidden_subset(b, 2, kind),
+        Kind::HiddenTriple => simple::hidden_subset(b, 3, kind),
+        Kind::HiddenQuadruple => simple::hidden_subset(b, 4, kind),
+        Kind::XWing => patterns::basic_fish(b, 2, kind),
+        Kind::Swordfish => patterns::basic_fish(b, 3, kind),
+        Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
+        Kind::Skyscraper => patterns::skyscraper(b),
+        Kind::TwoStringKite => patterns::two_string_kite(b),
+    }
+}
+
+/// Plays a step: sets its cell or removes its candidates.
+fn play(b: &mut Board, placements: &[(usize, u8)], eliminations: &[(usize, u8)]) {
+    for &(cell, d) in placements {
+        b.place(cell, d);
+    }
+    for &(cell, d) in eliminations {
+        b.eliminate(cell, d);
+    }
 }
 
 /// Rates `grid` as HoDoKu 2.2 does with its default settings.
@@ -108,13 +123,8 @@ pub fn rate(grid: &Grid) -> Result<HodokuRating, HodokuError> {
         let cfg = step.config();
         score += cfg.score;
         level = level.max(cfg.level);
-        match step.placement {
-            Some((cell, d)) => board.place(cell, d),
-            None => step
-                .eliminations
-                .iter()
-                .for_each(|&(c, d)| board.eliminate(c, d)),
-        }
+        let placement: Vec<(usize, u8)> = step.placement.into_iter().collect();
+        play(&mut board, &placement, &step.eliminations);
         steps.push(step);
     }
     if !board.is_solved() {

@@ -7,7 +7,10 @@
 //! r1c89<>7, r1c89<>8`, `Bivalue Universal Grave + 1 => r1c1<>2`. Lines indented by two spaces
 //! detail a forcing chain's branches and are skipped.
 
-use super::{rate, HodokuRating, Level, StepFound};
+use super::board::Board;
+use super::{
+    find, nine_by_nine, play, rate, HodokuRating, Kind, Level, StepConfig, StepFound, STEPS,
+};
 use crate::sudoku::Grid;
 
 /// One puzzle of HoDoKu's batch output.
@@ -288,6 +291,137 @@ pub fn compare_rating(reference: &ReferencePuzzle, rating: &HodokuRating) -> Ver
     Verdict::Agree
 }
 
+/// The entry of HoDoKu's default list under which a printed step name counts (`Continuous Nice
+/// Loop` → `Nice Loop/AIC`, `Multi Colors 1` → `Multi Colors`, `Forcing Chain Contradiction in
+/// r8` → `Forcing Chain`, ...), as HoDoKu's `SolutionType.getStepConfig` maps them.
+pub fn entry_of(printed: &str) -> Option<&'static StepConfig> {
+    let base = match printed {
+        "Continuous Nice Loop" | "Discontinuous Nice Loop" | "AIC" => "Nice Loop/AIC",
+        "Grouped Continuous Nice Loop" | "Grouped Discontinuous Nice Loop" | "Grouped AIC" => {
+            "Grouped Nice Loop/AIC"
+        }
+        "Simple Colors Trap" | "Simple Colors Wrap" => "Simple Colors",
+        "Multi Colors 1" | "Multi Colors 2" => "Multi Colors",
+        "Dual 2-String Kite" => "2-String Kite",
+        "Dual Empty Rectangle" => "Empty Rectangle",
+        "Almost Locked Set Chain" => "Almost Locked Set XY-Chain",
+        p if p.starts_with("Forcing Chain") => "Forcing Chain",
+        p if p.starts_with("Forcing Net") => "Forcing Net",
+        p => p,
+    };
+    STEPS.iter().find(|s| s.name == base)
+}
+
+/// What a replay found at one position of HoDoKu's path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// This module's finder for the step HoDoKu played found the same step.
+    Matched {
+        /// The list entry's name.
+        entry: &'static str,
+    },
+    /// The step HoDoKu played is one this module does not find yet (nothing checked).
+    NotReproduced {
+        /// The list entry's name.
+        entry: &'static str,
+    },
+    /// A finder of this module disagrees with HoDoKu here: it found a step earlier in the list
+    /// than the one HoDoKu played, found a different instance of the played step, missed it, or
+    /// a proof of absence was wrong.
+    Wrong {
+        /// The list entry whose finder (or proof) is wrong.
+        entry: &'static str,
+        /// The step's place in HoDoKu's path (0-based).
+        at: usize,
+        /// What this module found (or "nothing").
+        ours: String,
+        /// The step HoDoKu played.
+        theirs: String,
+    },
+}
+
+/// Follows HoDoKu's own path, playing HoDoKu's effects, and at every position asks each finder
+/// this module has, in list order up to the step HoDoKu played, what it finds: the finders of
+/// earlier entries must find nothing, and the played entry's finder must find HoDoKu's step.
+/// Unlike [`compare`], this checks every finder on every position of every path, whether or not
+/// the steps before it are reproduced. `Err` when the puzzle or a step cannot be read.
+pub fn replay(reference: &ReferencePuzzle) -> Result<Vec<Finding>, String> {
+    let grid = Grid::parse(&reference.puzzle).map_err(|e| e.to_string())?;
+    let clues = nine_by_nine(&grid).map_err(|e| e.to_string())?;
+    let mut b = Board::new(&clues);
+    // HoDoKu's batch output gives a step's eliminations grouped, not in the order HoDoKu made
+    // them, and that order decides which single its queues offer first. After playing a step
+    // this module did not find itself, the singles' order is unknown until both queues empty,
+    // so the singles' finders are not judged meanwhile (the other finders read only the
+    // candidates, which are exact).
+    let mut order_unknown = false;
+    let mut findings = Vec::new();
+    for (at, theirs) in reference.steps.iter().enumerate() {
+        let effect = theirs
+            .effect
+            .as_ref()
+            .map_err(|e| format!("line {}: {e}", theirs.line))?;
+        let played = entry_of(&theirs.name)
+            .ok_or_else(|| format!("line {}: unknown step `{}`", theirs.line, theirs.name))?;
+        let judged = |kind: Kind| !(order_unknown && is_single(kind));
+        let wrong = |entry: &'static str, ours: String| Finding::Wrong {
+            entry,
+            at,
+            ours,
+            theirs: theirs.text.clone(),
+        };
+        for cfg in STEPS.iter().take_while(|c| c.index < played.index) {
+            if let Some(kind) = cfg.kind {
+                if let Some(ours) = find(kind, &mut b) {
+                    if judged(kind) {
+                        findings.push(wrong(cfg.name, ours.describe()));
+                    }
+                }
+            }
+        }
+        let mut ours_played = None;
+        match played.kind {
+            Some(kind) => match find(kind, &mut b) {
+                Some(ours) if ours.name() == theirs.name && Effect::of(&ours) == *effect => {
+                    findings.push(Finding::Matched { entry: played.name });
+                    ours_played = Some(ours);
+                }
+                Some(ours) if judged(kind) => findings.push(wrong(played.name, ours.describe())),
+                None if judged(kind) => findings.push(wrong(played.name, "nothing".to_string())),
+                _ => {}
+            },
+            None => {
+                if played.absent.is_some_and(|proof| proof(&b)) {
+                    findings.push(wrong(played.name, "a proof that it is absent".to_string()));
+                } else {
+                    findings.push(Finding::NotReproduced { entry: played.name });
+                }
+            }
+        }
+        match ours_played {
+            Some(step) => {
+                let placement: Vec<(usize, u8)> = step.placement.into_iter().collect();
+                play(&mut b, &placement, &step.eliminations);
+            }
+            None => {
+                play(&mut b, &effect.placements, &effect.eliminations);
+                order_unknown = effect.eliminations.len() > 1 || order_unknown;
+            }
+        }
+        if b.queues_empty() {
+            order_unknown = false;
+        }
+    }
+    Ok(findings)
+}
+
+fn is_single(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::FullHouse | Kind::NakedSingle | Kind::HiddenSingle
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,6 +512,49 @@ mod tests {
         let mut other = reference.clone();
         other.steps.pop();
         assert!(matches!(compare(&other), Verdict::Disagree { .. }));
+    }
+
+    #[test]
+    fn a_replay_checks_every_finder_at_every_position() {
+        let (log, _) = log_of(PUZZLE);
+        let reference = parse_log(&log).remove(0);
+        let findings = replay(&reference).unwrap();
+        assert_eq!(findings.len(), reference.steps.len());
+        assert!(
+            findings
+                .iter()
+                .all(|f| matches!(f, Finding::Matched { .. })),
+            "{findings:?}"
+        );
+
+        // A hidden single claimed where this module's finders see a naked single first (the
+        // reference says step 0 is a Hidden Pair instead): the singles' finders are reported.
+        let mut other = reference.clone();
+        other.steps[0].name = "Hidden Pair".to_string();
+        let findings = replay(&other).unwrap();
+        assert!(
+            matches!(findings[0], Finding::Wrong { at: 0, .. }),
+            "{findings:?}"
+        );
+    }
+
+    #[test]
+    fn printed_variants_count_under_their_list_entry() {
+        assert_eq!(
+            entry_of("Continuous Nice Loop").unwrap().name,
+            "Nice Loop/AIC"
+        );
+        assert_eq!(
+            entry_of("Grouped AIC").unwrap().name,
+            "Grouped Nice Loop/AIC"
+        );
+        assert_eq!(
+            entry_of("Forcing Net Contradiction in r7c8").unwrap().name,
+            "Forcing Net"
+        );
+        assert_eq!(entry_of("Multi Colors 1").unwrap().name, "Multi Colors");
+        assert_eq!(entry_of("Hidden Single").unwrap().name, "Hidden Single");
+        assert!(entry_of("Kraken Fish Type 1").is_none());
     }
 
     #[test]
