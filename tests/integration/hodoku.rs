@@ -7,6 +7,8 @@ use std::process::Command;
 use dlxlab::rating::hodoku::{self, Kind, Level, STEPS};
 use dlxlab::sudoku::Grid;
 
+use crate::support;
+
 /// (puzzle, HoDoKu 2.2's level and score, a step on its path): puzzles of the SE-rated sample
 /// whose whole HoDoKu path uses steps this module plays, chosen so that every step but the
 /// quadruples and Jellyfish (none of the sampled paths has one) fires at least once.
@@ -103,20 +105,25 @@ fn each_step_fires_on_a_puzzle_and_the_rating_is_hodokus() {
 }
 
 /// The reference file: HoDoKu 2.2's own ratings of 400 17-clue puzzles (its header says how they
-/// were made). Every puzzle rated completely must match in level and score, and the share rated
-/// completely must not fall: a changed step score, order or scan order breaks the first, a step
-/// that stops firing the second.
+/// were made), each named by its line in the public 17-clue list. Every puzzle rated completely
+/// must match in level and score, and the share rated completely must not fall: a changed step
+/// score, order or scan order breaks the first, a step that stops firing the second.
 #[test]
+#[cfg_attr(not(dlxlab_data), ignore = "needs DLXLAB_DATA")]
 fn ratings_equal_hodoku_22_on_the_reference_sample() {
+    let list = support::data_text("17-clue.txt");
+    let list: Vec<&str> = list.lines().collect();
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hodoku-17clue-reference.csv");
     let text = std::fs::read_to_string(path).unwrap();
     let mut rows = text.lines().filter(|l| !l.starts_with('#'));
-    assert_eq!(rows.next(), Some("puzzle,level,score"));
+    assert_eq!(rows.next(), Some("line,level,score"));
     let (mut total, mut rated) = (0, 0);
     for row in rows {
         let f: Vec<&str> = row.split(',').collect();
-        let r = hodoku::rate(&Grid::parse(f[0]).unwrap()).unwrap();
+        let line: usize = f[0].parse().unwrap();
+        let puzzle = &list[line - 1][..81];
+        let r = hodoku::rate(&Grid::parse(puzzle).unwrap()).unwrap();
         total += 1;
         if r.complete {
             rated += 1;
@@ -124,8 +131,7 @@ fn ratings_equal_hodoku_22_on_the_reference_sample() {
             assert_eq!(
                 (level, r.score.to_string().as_str()),
                 (f[1], f[2]),
-                "{}",
-                f[0]
+                "line {line}: {puzzle}"
             );
         }
     }
