@@ -21,6 +21,7 @@
 
 mod absent;
 mod board;
+mod chains;
 mod patterns;
 pub mod reference;
 mod simple;
@@ -91,6 +92,10 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
         Kind::Skyscraper => patterns::skyscraper(b),
         Kind::TwoStringKite => patterns::two_string_kite(b),
+        Kind::RemotePair => chains::remote_pair(b),
+        Kind::TurbotFish => chains::turbot_fish(b),
+        Kind::XChain => chains::x_chain(b),
+        Kind::XyChain => chains::xy_chain(b),
     }
 }
 

@@ -99,6 +99,14 @@ pub enum Kind {
     Skyscraper,
     /// A conjugate pair in a row and one in a column, joined in a box.
     TwoStringKite,
+    /// A chain of bivalue cells holding the same two digits (HoDoKu's ChainSolver).
+    RemotePair,
+    /// Three links on one digit, strong at both ends (HoDoKu's ChainSolver).
+    TurbotFish,
+    /// Alternating strong and weak links on one digit (HoDoKu's ChainSolver).
+    XChain,
+    /// A chain of bivalue cells (HoDoKu's ChainSolver).
+    XyChain,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -200,7 +208,7 @@ pub const STEPS: &[StepConfig] = &[
     step("X-Wing", 2200, 140, Hard, Some(Kind::XWing)),
     step("Swordfish", 2300, 150, Hard, Some(Kind::Swordfish)),
     step("Jellyfish", 2400, 160, Hard, Some(Kind::Jellyfish)),
-    unfound("Remote Pair", 2800, 110, Hard, absent::no_remote_pair),
+    step("Remote Pair", 2800, 110, Hard, Some(Kind::RemotePair)),
     unfound(
         "Bivalue Universal Grave + 1",
         2900,
@@ -210,7 +218,7 @@ pub const STEPS: &[StepConfig] = &[
     ),
     step("Skyscraper", 3000, 130, Hard, Some(Kind::Skyscraper)),
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
-    step("Turbot Fish", 3120, 120, Hard, None),
+    step("Turbot Fish", 3120, 120, Hard, Some(Kind::TurbotFish)),
     step("Empty Rectangle", 3170, 120, Hard, None),
     step("W-Wing", 3200, 150, Hard, None),
     step("XY-Wing", 3300, 160, Hard, None),
@@ -233,8 +241,8 @@ pub const STEPS: &[StepConfig] = &[
     step("Sue de Coq", 5300, 250, Unfair, None),
     step("Simple Colors", 5330, 150, Hard, None),
     step("Multi Colors", 5360, 200, Hard, None),
-    step("X-Chain", 5400, 260, Unfair, None),
-    step("XY-Chain", 5500, 260, Unfair, None),
+    step("X-Chain", 5400, 260, Unfair, Some(Kind::XChain)),
+    step("XY-Chain", 5500, 260, Unfair, Some(Kind::XyChain)),
     step("Nice Loop/AIC", 5600, 280, Unfair, None),
     step("Grouped Nice Loop/AIC", 5650, 300, Unfair, None),
     step("Almost Locked Set XZ-Rule", 5700, 300, Unfair, None),
