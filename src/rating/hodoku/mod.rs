@@ -26,6 +26,7 @@ mod patterns;
 pub mod reference;
 mod simple;
 mod steps;
+mod tabling;
 
 pub use board::Board;
 pub use steps::{Kind, Level, StepConfig, StepFound, STEPS};
@@ -96,6 +97,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::TurbotFish => chains::turbot_fish(b),
         Kind::XChain => chains::x_chain(b),
         Kind::XyChain => chains::xy_chain(b),
+        Kind::NiceLoop => tabling::nice_loop(b),
     }
 }
 

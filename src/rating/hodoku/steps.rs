@@ -107,6 +107,8 @@ pub enum Kind {
     XChain,
     /// A chain of bivalue cells (HoDoKu's ChainSolver).
     XyChain,
+    /// A Nice Loop or AIC of single candidates (HoDoKu's tabling solver).
+    NiceLoop,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -243,7 +245,7 @@ pub const STEPS: &[StepConfig] = &[
     step("Multi Colors", 5360, 200, Hard, None),
     step("X-Chain", 5400, 260, Unfair, Some(Kind::XChain)),
     step("XY-Chain", 5500, 260, Unfair, Some(Kind::XyChain)),
-    step("Nice Loop/AIC", 5600, 280, Unfair, None),
+    step("Nice Loop/AIC", 5600, 280, Unfair, Some(Kind::NiceLoop)),
     step("Grouped Nice Loop/AIC", 5650, 300, Unfair, None),
     step("Almost Locked Set XZ-Rule", 5700, 300, Unfair, None),
     step("Almost Locked Set XY-Wing", 5800, 320, Unfair, None),
