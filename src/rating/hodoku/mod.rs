@@ -25,6 +25,7 @@ mod patterns;
 pub mod reference;
 mod simple;
 mod steps;
+mod wings;
 
 pub use board::Board;
 pub use steps::{Kind, Level, StepConfig, StepFound, STEPS};
@@ -91,6 +92,9 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
         Kind::Skyscraper => patterns::skyscraper(b),
         Kind::TwoStringKite => patterns::two_string_kite(b),
+        Kind::WWing => wings::w_wing(b),
+        Kind::XyWing => wings::xy_wing(b),
+        Kind::XyzWing => wings::xyz_wing(b),
     }
 }
 

@@ -99,6 +99,12 @@ pub enum Kind {
     Skyscraper,
     /// A conjugate pair in a row and one in a column, joined in a box.
     TwoStringKite,
+    /// Two bivalue cells x/y joined by a strong link on y: x leaves the cells seeing both.
+    WWing,
+    /// A bivalue pivot xy seeing bivalue pincers xz and yz: z leaves the cells seeing both.
+    XyWing,
+    /// A trivalue pivot xyz seeing bivalue pincers xz and yz: z leaves the cells seeing all three.
+    XyzWing,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -212,9 +218,9 @@ pub const STEPS: &[StepConfig] = &[
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
     step("Turbot Fish", 3120, 120, Hard, None),
     step("Empty Rectangle", 3170, 120, Hard, None),
-    step("W-Wing", 3200, 150, Hard, None),
-    step("XY-Wing", 3300, 160, Hard, None),
-    step("XYZ-Wing", 3400, 180, Hard, None),
+    step("W-Wing", 3200, 150, Hard, Some(Kind::WWing)),
+    step("XY-Wing", 3300, 160, Hard, Some(Kind::XyWing)),
+    step("XYZ-Wing", 3400, 180, Hard, Some(Kind::XyzWing)),
     step("Uniqueness Test 1", 3500, 100, Hard, None),
     step("Uniqueness Test 2", 3600, 100, Hard, None),
     step("Uniqueness Test 3", 3700, 100, Hard, None),
