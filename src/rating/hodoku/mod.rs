@@ -21,6 +21,7 @@
 
 mod absent;
 mod board;
+mod brute;
 mod patterns;
 pub mod reference;
 mod simple;
@@ -95,6 +96,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::WWing => wings::w_wing(b),
         Kind::XyWing => wings::xy_wing(b),
         Kind::XyzWing => wings::xyz_wing(b),
+        Kind::BruteForce => brute::brute_force(b),
     }
 }
 

@@ -105,6 +105,8 @@ pub enum Kind {
     XyWing,
     /// A trivalue pivot xyz seeing bivalue pincers xz and yz: z leaves the cells seeing all three.
     XyzWing,
+    /// The middle empty cell set to its value in the solution.
+    BruteForce,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -252,7 +254,7 @@ pub const STEPS: &[StepConfig] = &[
     step("Finned Franken Swordfish", 6800, 410, Unfair, None),
     step("Forcing Chain", 8500, 500, Extreme, None),
     step("Forcing Net", 8600, 700, Extreme, None),
-    step("Brute Force", 8900, 10000, Extreme, None),
+    step("Brute Force", 8900, 10000, Extreme, Some(Kind::BruteForce)),
 ];
 
 /// A step as played: which list entry, the placement or the eliminations, in HoDoKu's order.
