@@ -22,11 +22,13 @@
 mod absent;
 mod board;
 mod chains;
+mod brute;
 mod patterns;
 pub mod reference;
 mod simple;
 mod steps;
 mod tabling;
+mod wings;
 
 pub use board::Board;
 pub use steps::{Kind, Level, StepConfig, StepFound, STEPS};
@@ -98,6 +100,10 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::XChain => chains::x_chain(b),
         Kind::XyChain => chains::xy_chain(b),
         Kind::NiceLoop => tabling::nice_loop(b),
+        Kind::WWing => wings::w_wing(b),
+        Kind::XyWing => wings::xy_wing(b),
+        Kind::XyzWing => wings::xyz_wing(b),
+        Kind::BruteForce => brute::brute_force(b),
     }
 }
 

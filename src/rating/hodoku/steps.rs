@@ -109,6 +109,14 @@ pub enum Kind {
     XyChain,
     /// A Nice Loop or AIC of single candidates (HoDoKu's tabling solver).
     NiceLoop,
+    /// Two bivalue cells x/y joined by a strong link on y: x leaves the cells seeing both.
+    WWing,
+    /// A bivalue pivot xy seeing bivalue pincers xz and yz: z leaves the cells seeing both.
+    XyWing,
+    /// A trivalue pivot xyz seeing bivalue pincers xz and yz: z leaves the cells seeing all three.
+    XyzWing,
+    /// The middle empty cell set to its value in the solution.
+    BruteForce,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -222,9 +230,9 @@ pub const STEPS: &[StepConfig] = &[
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
     step("Turbot Fish", 3120, 120, Hard, Some(Kind::TurbotFish)),
     step("Empty Rectangle", 3170, 120, Hard, None),
-    step("W-Wing", 3200, 150, Hard, None),
-    step("XY-Wing", 3300, 160, Hard, None),
-    step("XYZ-Wing", 3400, 180, Hard, None),
+    step("W-Wing", 3200, 150, Hard, Some(Kind::WWing)),
+    step("XY-Wing", 3300, 160, Hard, Some(Kind::XyWing)),
+    step("XYZ-Wing", 3400, 180, Hard, Some(Kind::XyzWing)),
     step("Uniqueness Test 1", 3500, 100, Hard, None),
     step("Uniqueness Test 2", 3600, 100, Hard, None),
     step("Uniqueness Test 3", 3700, 100, Hard, None),
@@ -256,7 +264,7 @@ pub const STEPS: &[StepConfig] = &[
     step("Finned Franken Swordfish", 6800, 410, Unfair, None),
     step("Forcing Chain", 8500, 500, Extreme, None),
     step("Forcing Net", 8600, 700, Extreme, None),
-    step("Brute Force", 8900, 10000, Extreme, None),
+    step("Brute Force", 8900, 10000, Extreme, Some(Kind::BruteForce)),
 ];
 
 /// A step as played: which list entry, the placement or the eliminations, in HoDoKu's order.
