@@ -21,6 +21,7 @@
 
 mod absent;
 mod board;
+mod empty_rectangle;
 mod patterns;
 pub mod reference;
 mod simple;
@@ -91,6 +92,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
         Kind::Skyscraper => patterns::skyscraper(b),
         Kind::TwoStringKite => patterns::two_string_kite(b),
+        Kind::EmptyRectangle => empty_rectangle::empty_rectangle(b),
     }
 }
 

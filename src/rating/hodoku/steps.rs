@@ -99,6 +99,8 @@ pub enum Kind {
     Skyscraper,
     /// A conjugate pair in a row and one in a column, joined in a box.
     TwoStringKite,
+    /// A box whose digit lies on one row and one column, with a conjugate pair outside.
+    EmptyRectangle,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -211,7 +213,13 @@ pub const STEPS: &[StepConfig] = &[
     step("Skyscraper", 3000, 130, Hard, Some(Kind::Skyscraper)),
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
     step("Turbot Fish", 3120, 120, Hard, None),
-    step("Empty Rectangle", 3170, 120, Hard, None),
+    step(
+        "Empty Rectangle",
+        3170,
+        120,
+        Hard,
+        Some(Kind::EmptyRectangle),
+    ),
     step("W-Wing", 3200, 150, Hard, None),
     step("XY-Wing", 3300, 160, Hard, None),
     step("XYZ-Wing", 3400, 180, Hard, None),
