@@ -23,6 +23,7 @@ mod absent;
 mod board;
 mod chains;
 mod brute;
+mod empty_rectangle;
 mod patterns;
 pub mod reference;
 mod simple;
@@ -104,6 +105,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::XyWing => wings::xy_wing(b),
         Kind::XyzWing => wings::xyz_wing(b),
         Kind::BruteForce => brute::brute_force(b),
+        Kind::EmptyRectangle => empty_rectangle::empty_rectangle(b),
     }
 }
 

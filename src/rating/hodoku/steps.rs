@@ -117,6 +117,8 @@ pub enum Kind {
     XyzWing,
     /// The middle empty cell set to its value in the solution.
     BruteForce,
+    /// A box whose digit lies on one row and one column, with a conjugate pair outside.
+    EmptyRectangle,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -233,6 +235,13 @@ pub const STEPS: &[StepConfig] = &[
     step("W-Wing", 3200, 150, Hard, Some(Kind::WWing)),
     step("XY-Wing", 3300, 160, Hard, Some(Kind::XyWing)),
     step("XYZ-Wing", 3400, 180, Hard, Some(Kind::XyzWing)),
+    step(
+        "Empty Rectangle",
+        3170,
+        120,
+        Hard,
+        Some(Kind::EmptyRectangle),
+    ),
     step("Uniqueness Test 1", 3500, 100, Hard, None),
     step("Uniqueness Test 2", 3600, 100, Hard, None),
     step("Uniqueness Test 3", 3700, 100, Hard, None),
