@@ -47,16 +47,3 @@ pub(super) fn no_remote_pair(b: &Board) -> bool {
     }
     true
 }
-
-/// No BUG+1: a BUG+1 needs every unsolved cell to hold two candidates but one cell with three.
-pub(super) fn no_bug_plus_one(b: &Board) -> bool {
-    let mut three = 0;
-    for c in 0..81 {
-        match b.cands[c].count_ones() {
-            0 | 2 => {}
-            3 => three += 1,
-            _ => return true,
-        }
-    }
-    three != 1
-}

@@ -25,6 +25,7 @@ mod patterns;
 pub mod reference;
 mod simple;
 mod steps;
+mod uniqueness;
 
 pub use board::Board;
 pub use steps::{Kind, Level, StepConfig, StepFound, STEPS};
@@ -91,6 +92,16 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
         Kind::Skyscraper => patterns::skyscraper(b),
         Kind::TwoStringKite => patterns::two_string_kite(b),
+        Kind::BivalueUniversalGrave => uniqueness::bug_plus_one(b),
+        Kind::UniquenessTest1
+        | Kind::UniquenessTest2
+        | Kind::UniquenessTest3
+        | Kind::UniquenessTest4
+        | Kind::UniquenessTest5
+        | Kind::UniquenessTest6
+        | Kind::HiddenRectangle
+        | Kind::AvoidableRectangle1
+        | Kind::AvoidableRectangle2 => uniqueness::uniqueness(b, kind),
     }
 }
 

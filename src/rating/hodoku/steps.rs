@@ -99,6 +99,26 @@ pub enum Kind {
     Skyscraper,
     /// A conjugate pair in a row and one in a column, joined in a box.
     TwoStringKite,
+    /// Bivalue Universal Grave + 1.
+    BivalueUniversalGrave,
+    /// Uniqueness Test 1.
+    UniquenessTest1,
+    /// Uniqueness Test 2.
+    UniquenessTest2,
+    /// Uniqueness Test 3.
+    UniquenessTest3,
+    /// Uniqueness Test 4.
+    UniquenessTest4,
+    /// Uniqueness Test 5.
+    UniquenessTest5,
+    /// Uniqueness Test 6.
+    UniquenessTest6,
+    /// Hidden Rectangle.
+    HiddenRectangle,
+    /// Avoidable Rectangle Type 1.
+    AvoidableRectangle1,
+    /// Avoidable Rectangle Type 2.
+    AvoidableRectangle2,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -201,12 +221,12 @@ pub const STEPS: &[StepConfig] = &[
     step("Swordfish", 2300, 150, Hard, Some(Kind::Swordfish)),
     step("Jellyfish", 2400, 160, Hard, Some(Kind::Jellyfish)),
     unfound("Remote Pair", 2800, 110, Hard, absent::no_remote_pair),
-    unfound(
+    step(
         "Bivalue Universal Grave + 1",
         2900,
         100,
         Hard,
-        absent::no_bug_plus_one,
+        Some(Kind::BivalueUniversalGrave),
     ),
     step("Skyscraper", 3000, 130, Hard, Some(Kind::Skyscraper)),
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
@@ -215,15 +235,69 @@ pub const STEPS: &[StepConfig] = &[
     step("W-Wing", 3200, 150, Hard, None),
     step("XY-Wing", 3300, 160, Hard, None),
     step("XYZ-Wing", 3400, 180, Hard, None),
-    step("Uniqueness Test 1", 3500, 100, Hard, None),
-    step("Uniqueness Test 2", 3600, 100, Hard, None),
-    step("Uniqueness Test 3", 3700, 100, Hard, None),
-    step("Uniqueness Test 4", 3800, 100, Hard, None),
-    step("Uniqueness Test 5", 3900, 100, Hard, None),
-    step("Uniqueness Test 6", 4000, 100, Hard, None),
-    step("Hidden Rectangle", 4010, 100, Hard, None),
-    step("Avoidable Rectangle Type 1", 4020, 100, Hard, None),
-    step("Avoidable Rectangle Type 2", 4030, 100, Hard, None),
+    step(
+        "Uniqueness Test 1",
+        3500,
+        100,
+        Hard,
+        Some(Kind::UniquenessTest1),
+    ),
+    step(
+        "Uniqueness Test 2",
+        3600,
+        100,
+        Hard,
+        Some(Kind::UniquenessTest2),
+    ),
+    step(
+        "Uniqueness Test 3",
+        3700,
+        100,
+        Hard,
+        Some(Kind::UniquenessTest3),
+    ),
+    step(
+        "Uniqueness Test 4",
+        3800,
+        100,
+        Hard,
+        Some(Kind::UniquenessTest4),
+    ),
+    step(
+        "Uniqueness Test 5",
+        3900,
+        100,
+        Hard,
+        Some(Kind::UniquenessTest5),
+    ),
+    step(
+        "Uniqueness Test 6",
+        4000,
+        100,
+        Hard,
+        Some(Kind::UniquenessTest6),
+    ),
+    step(
+        "Hidden Rectangle",
+        4010,
+        100,
+        Hard,
+        Some(Kind::HiddenRectangle),
+    ),
+    step(
+        "Avoidable Rectangle Type 1",
+        4020,
+        100,
+        Hard,
+        Some(Kind::AvoidableRectangle1),
+    ),
+    step(
+        "Avoidable Rectangle Type 2",
+        4030,
+        100,
+        Hard,
+        Some(Kind::AvoidableRectangle2),
+    ),
     step("Finned X-Wing", 4100, 130, Hard, None),
     step("Sashimi X-Wing", 4200, 150, Hard, None),
     step("Finned Swordfish", 4300, 200, Unfair, None),
