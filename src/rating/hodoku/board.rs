@@ -108,6 +108,8 @@ pub struct Board {
     pub(super) naked: SinglesQueue,
     pub(super) hidden: SinglesQueue,
     unsolved: u32,
+    /// True for the cells given in the puzzle (HoDoKu's `isFixed`), as opposed to placed ones.
+    pub(super) givens: [bool; 81],
     /// False once an elimination emptied a cell or a placement broke a house.
     pub(super) valid: bool,
 }
@@ -126,10 +128,12 @@ impl Board {
             naked: SinglesQueue::default(),
             hidden: SinglesQueue::default(),
             unsolved: 81,
+            givens: [false; 81],
             valid: true,
         };
         for (cell, &d) in clues.iter().enumerate() {
             if d != 0 {
+                board.givens[cell] = true;
                 board.place(cell, d);
             }
         }

@@ -30,6 +30,7 @@ mod simple;
 mod steps;
 mod tabling;
 mod wings;
+mod uniqueness;
 
 pub use board::Board;
 pub use steps::{Kind, Level, StepConfig, StepFound, STEPS};
@@ -106,6 +107,16 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::XyzWing => wings::xyz_wing(b),
         Kind::BruteForce => brute::brute_force(b),
         Kind::EmptyRectangle => empty_rectangle::empty_rectangle(b),
+        Kind::BivalueUniversalGrave => uniqueness::bug_plus_one(b),
+        Kind::UniquenessTest1
+        | Kind::UniquenessTest2
+        | Kind::UniquenessTest3
+        | Kind::UniquenessTest4
+        | Kind::UniquenessTest5
+        | Kind::UniquenessTest6
+        | Kind::HiddenRectangle
+        | Kind::AvoidableRectangle1
+        | Kind::AvoidableRectangle2 => uniqueness::uniqueness(b, kind),
     }
 }
 

@@ -119,6 +119,26 @@ pub enum Kind {
     BruteForce,
     /// A box whose digit lies on one row and one column, with a conjugate pair outside.
     EmptyRectangle,
+    /// Bivalue Universal Grave + 1.
+    BivalueUniversalGrave,
+    /// Uniqueness Test 1.
+    UniquenessTest1,
+    /// Uniqueness Test 2.
+    UniquenessTest2,
+    /// Uniqueness Test 3.
+    UniquenessTest3,
+    /// Uniqueness Test 4.
+    UniquenessTest4,
+    /// Uniqueness Test 5.
+    UniquenessTest5,
+    /// Uniqueness Test 6.
+    UniquenessTest6,
+    /// Hidden Rectangle.
+    HiddenRectangle,
+    /// Avoidable Rectangle Type 1.
+    AvoidableRectangle1,
+    /// Avoidable Rectangle Type 2.
+    AvoidableRectangle2,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -222,11 +242,12 @@ pub const STEPS: &[StepConfig] = &[
     step("Jellyfish", 2400, 160, Hard, Some(Kind::Jellyfish)),
     step("Remote Pair", 2800, 110, Hard, Some(Kind::RemotePair)),
     unfound(
+    step(
         "Bivalue Universal Grave + 1",
         2900,
         100,
         Hard,
-        absent::no_bug_plus_one,
+        Some(Kind::BivalueUniversalGrave),
     ),
     step("Skyscraper", 3000, 130, Hard, Some(Kind::Skyscraper)),
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
@@ -251,6 +272,34 @@ pub const STEPS: &[StepConfig] = &[
     step("Hidden Rectangle", 4010, 100, Hard, None),
     step("Avoidable Rectangle Type 1", 4020, 100, Hard, None),
     step("Avoidable Rectangle Type 2", 4030, 100, Hard, None),
+        "Uniqueness Test 1",
+        3500,
+        100,
+        Some(Kind::UniquenessTest1),
+        "Uniqueness Test 2",
+        3600,
+        Some(Kind::UniquenessTest2),
+        "Uniqueness Test 3",
+        3700,
+        Some(Kind::UniquenessTest3),
+        "Uniqueness Test 4",
+        3800,
+        Some(Kind::UniquenessTest4),
+        "Uniqueness Test 5",
+        3900,
+        Some(Kind::UniquenessTest5),
+        "Uniqueness Test 6",
+        4000,
+        Some(Kind::UniquenessTest6),
+        "Hidden Rectangle",
+        4010,
+        Some(Kind::HiddenRectangle),
+        "Avoidable Rectangle Type 1",
+        4020,
+        Some(Kind::AvoidableRectangle1),
+        "Avoidable Rectangle Type 2",
+        4030,
+        Some(Kind::AvoidableRectangle2),
     step("Finned X-Wing", 4100, 130, Hard, None),
     step("Sashimi X-Wing", 4200, 150, Hard, None),
     step("Finned Swordfish", 4300, 200, Unfair, None),
