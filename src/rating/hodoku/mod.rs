@@ -8,29 +8,32 @@
 //! A grid HoDoKu cannot finish is Extreme. Because singles count (4 for a full house or naked
 //! single, 14 for a hidden single), the score depends on the exact path, so this module keeps
 //! HoDoKu's own grid bookkeeping (`board.rs`: the queues that order the singles) and scans for each
-//! step in HoDoKu's order (`simple.rs`, `patterns.rs`; `absent.rs` for steps only ruled out); `docs/rating.md` ("HoDoKu") says how the results were
-//! checked against HoDoKu itself.
+//! step in HoDoKu's order, one file per HoDoKu solver ported: `simple.rs` (singles, locked
+//! candidates, subsets), `patterns.rs` (basic fish, Skyscraper, 2-String Kite), `chains.rs`
+//! (Remote Pair, Turbot Fish, X- and XY-Chain), `empty_rectangle.rs`, `wings.rs` (W-, XY-,
+//! XYZ-Wing), `uniqueness.rs` (uniqueness tests, Hidden and Avoidable Rectangles, BUG+1),
+//! `tabling/` (Nice Loop/AIC) and `brute.rs` (Brute Force). `docs/rating.md` ("HoDoKu") says how
+//! the results are checked against HoDoKu itself (`reference`, `examples/hodoku_check.rs`).
 //!
 //! [`STEPS`] is the default list with each step's score and level. Steps this module does not
-//! find yet are listed with `found: false`: when a puzzle needs one of them the rating stops and
-//! says which position it reached ([`HodokuRating::complete`] is false), rather than guess.
+//! find yet have no [`Kind`]: when a puzzle needs one of them the rating stops and says which
+//! position it reached ([`HodokuRating::complete`] is false), rather than guess.
 
 // Cell, house and digit numbers are the natural loop variables here (as in `logic`): they index
 // several tables at once.
 #![allow(clippy::needless_range_loop)]
 
-mod absent;
 mod board;
-mod chains;
 mod brute;
+mod chains;
 mod empty_rectangle;
 mod patterns;
 pub mod reference;
 mod simple;
 mod steps;
 mod tabling;
-mod wings;
 mod uniqueness;
+mod wings;
 
 pub use board::Board;
 pub use steps::{Kind, Level, StepConfig, StepFound, STEPS};

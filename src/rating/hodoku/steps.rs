@@ -3,7 +3,6 @@
 
 use std::fmt;
 
-use super::absent;
 use super::board::Board;
 
 /// HoDoKu's five difficulty levels, easiest first.
@@ -177,23 +176,6 @@ const fn step(
     }
 }
 
-const fn unfound(
-    name: &'static str,
-    index: u32,
-    score: u32,
-    level: Level,
-    absent: fn(&Board) -> bool,
-) -> StepConfig {
-    StepConfig {
-        name,
-        index,
-        score,
-        level,
-        kind: None,
-        absent: Some(absent),
-    }
-}
-
 use Level::{Easy, Extreme, Hard, Medium, Unfair};
 
 /// HoDoKu 2.2's enabled default steps in the order it tries them, with score and level (its
@@ -241,7 +223,6 @@ pub const STEPS: &[StepConfig] = &[
     step("Swordfish", 2300, 150, Hard, Some(Kind::Swordfish)),
     step("Jellyfish", 2400, 160, Hard, Some(Kind::Jellyfish)),
     step("Remote Pair", 2800, 110, Hard, Some(Kind::RemotePair)),
-    unfound(
     step(
         "Bivalue Universal Grave + 1",
         2900,
@@ -252,10 +233,6 @@ pub const STEPS: &[StepConfig] = &[
     step("Skyscraper", 3000, 130, Hard, Some(Kind::Skyscraper)),
     step("2-String Kite", 3100, 150, Hard, Some(Kind::TwoStringKite)),
     step("Turbot Fish", 3120, 120, Hard, Some(Kind::TurbotFish)),
-    step("Empty Rectangle", 3170, 120, Hard, None),
-    step("W-Wing", 3200, 150, Hard, Some(Kind::WWing)),
-    step("XY-Wing", 3300, 160, Hard, Some(Kind::XyWing)),
-    step("XYZ-Wing", 3400, 180, Hard, Some(Kind::XyzWing)),
     step(
         "Empty Rectangle",
         3170,
@@ -263,43 +240,72 @@ pub const STEPS: &[StepConfig] = &[
         Hard,
         Some(Kind::EmptyRectangle),
     ),
-    step("Uniqueness Test 1", 3500, 100, Hard, None),
-    step("Uniqueness Test 2", 3600, 100, Hard, None),
-    step("Uniqueness Test 3", 3700, 100, Hard, None),
-    step("Uniqueness Test 4", 3800, 100, Hard, None),
-    step("Uniqueness Test 5", 3900, 100, Hard, None),
-    step("Uniqueness Test 6", 4000, 100, Hard, None),
-    step("Hidden Rectangle", 4010, 100, Hard, None),
-    step("Avoidable Rectangle Type 1", 4020, 100, Hard, None),
-    step("Avoidable Rectangle Type 2", 4030, 100, Hard, None),
+    step("W-Wing", 3200, 150, Hard, Some(Kind::WWing)),
+    step("XY-Wing", 3300, 160, Hard, Some(Kind::XyWing)),
+    step("XYZ-Wing", 3400, 180, Hard, Some(Kind::XyzWing)),
+    step(
         "Uniqueness Test 1",
         3500,
         100,
+        Hard,
         Some(Kind::UniquenessTest1),
+    ),
+    step(
         "Uniqueness Test 2",
         3600,
+        100,
+        Hard,
         Some(Kind::UniquenessTest2),
+    ),
+    step(
         "Uniqueness Test 3",
         3700,
+        100,
+        Hard,
         Some(Kind::UniquenessTest3),
+    ),
+    step(
         "Uniqueness Test 4",
         3800,
+        100,
+        Hard,
         Some(Kind::UniquenessTest4),
+    ),
+    step(
         "Uniqueness Test 5",
         3900,
+        100,
+        Hard,
         Some(Kind::UniquenessTest5),
+    ),
+    step(
         "Uniqueness Test 6",
         4000,
+        100,
+        Hard,
         Some(Kind::UniquenessTest6),
+    ),
+    step(
         "Hidden Rectangle",
         4010,
+        100,
+        Hard,
         Some(Kind::HiddenRectangle),
+    ),
+    step(
         "Avoidable Rectangle Type 1",
         4020,
+        100,
+        Hard,
         Some(Kind::AvoidableRectangle1),
+    ),
+    step(
         "Avoidable Rectangle Type 2",
         4030,
+        100,
+        Hard,
         Some(Kind::AvoidableRectangle2),
+    ),
     step("Finned X-Wing", 4100, 130, Hard, None),
     step("Sashimi X-Wing", 4200, 150, Hard, None),
     step("Finned Swordfish", 4300, 200, Unfair, None),

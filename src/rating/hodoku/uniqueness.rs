@@ -416,7 +416,7 @@ fn ut3_rec(
             && akt_cands.count_ones() as usize == cells.len() - 1
         {
             let mut elims = Vec::new();
-            let mut collect = |cs: &[usize; 9], elims: &mut Vec<(usize, u8)>| {
+            let collect = |cs: &[usize; 9], elims: &mut Vec<(usize, u8)>| {
                 for &c in cs {
                     if b.values[c] == 0 && akt & 1 << c == 0 {
                         elims.extend(digits(b.cands[c] & akt_cands).map(|d| (c, d)));
