@@ -20,6 +20,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod absent;
+mod als;
 mod board;
 mod patterns;
 pub mod reference;
@@ -91,6 +92,8 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
         Kind::Skyscraper => patterns::skyscraper(b),
         Kind::TwoStringKite => patterns::two_string_kite(b),
+        Kind::AlsXz => als::als_xz(b),
+        Kind::AlsXyWing => als::als_xy_wing(b),
     }
 }
 

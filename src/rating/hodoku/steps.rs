@@ -99,6 +99,10 @@ pub enum Kind {
     Skyscraper,
     /// A conjugate pair in a row and one in a column, joined in a box.
     TwoStringKite,
+    /// Two almost locked sets joined by a restricted common (ALS-XZ).
+    AlsXz,
+    /// Two almost locked sets each joined to a third by a restricted common (ALS-XY-Wing).
+    AlsXyWing,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -237,7 +241,13 @@ pub const STEPS: &[StepConfig] = &[
     step("XY-Chain", 5500, 260, Unfair, None),
     step("Nice Loop/AIC", 5600, 280, Unfair, None),
     step("Grouped Nice Loop/AIC", 5650, 300, Unfair, None),
-    step("Almost Locked Set XZ-Rule", 5700, 300, Unfair, None),
+    step(
+        "Almost Locked Set XZ-Rule",
+        5700,
+        300,
+        Unfair,
+        Some(Kind::AlsXz),
+    ),
     step("Almost Locked Set XY-Wing", 5800, 320, Unfair, None),
     step("Almost Locked Set XY-Chain", 5900, 340, Unfair, None),
     step("Franken X-Wing", 6100, 300, Unfair, None),
