@@ -23,6 +23,7 @@
 // several tables at once.
 #![allow(clippy::needless_range_loop)]
 
+mod als;
 mod board;
 mod brute;
 mod chains;
@@ -120,6 +121,8 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         | Kind::HiddenRectangle
         | Kind::AvoidableRectangle1
         | Kind::AvoidableRectangle2 => uniqueness::uniqueness(b, kind),
+        Kind::AlsXz => als::als_xz(b),
+        Kind::AlsXyWing => als::als_xy_wing(b),
     }
 }
 

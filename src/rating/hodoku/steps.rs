@@ -138,6 +138,10 @@ pub enum Kind {
     AvoidableRectangle1,
     /// Avoidable Rectangle Type 2.
     AvoidableRectangle2,
+    /// Two almost locked sets joined by a restricted common (ALS-XZ).
+    AlsXz,
+    /// Two almost locked sets each joined to a third by a restricted common (ALS-XY-Wing).
+    AlsXyWing,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -319,8 +323,20 @@ pub const STEPS: &[StepConfig] = &[
     step("XY-Chain", 5500, 260, Unfair, Some(Kind::XyChain)),
     step("Nice Loop/AIC", 5600, 280, Unfair, Some(Kind::NiceLoop)),
     step("Grouped Nice Loop/AIC", 5650, 300, Unfair, None),
-    step("Almost Locked Set XZ-Rule", 5700, 300, Unfair, None),
-    step("Almost Locked Set XY-Wing", 5800, 320, Unfair, None),
+    step(
+        "Almost Locked Set XZ-Rule",
+        5700,
+        300,
+        Unfair,
+        Some(Kind::AlsXz),
+    ),
+    step(
+        "Almost Locked Set XY-Wing",
+        5800,
+        320,
+        Unfair,
+        Some(Kind::AlsXyWing),
+    ),
     step("Almost Locked Set XY-Chain", 5900, 340, Unfair, None),
     step("Franken X-Wing", 6100, 300, Unfair, None),
     step("Franken Swordfish", 6200, 350, Unfair, None),
