@@ -21,6 +21,7 @@
 
 mod absent;
 mod board;
+mod fish;
 mod patterns;
 pub mod reference;
 mod simple;
@@ -91,6 +92,12 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::Jellyfish => patterns::basic_fish(b, 4, kind),
         Kind::Skyscraper => patterns::skyscraper(b),
         Kind::TwoStringKite => patterns::two_string_kite(b),
+        Kind::FinnedXWing => fish::finned_fish(b, 2, false, kind),
+        Kind::SashimiXWing => fish::finned_fish(b, 2, true, kind),
+        Kind::FinnedSwordfish => fish::finned_fish(b, 3, false, kind),
+        Kind::SashimiSwordfish => fish::finned_fish(b, 3, true, kind),
+        Kind::FinnedJellyfish => fish::finned_fish(b, 4, false, kind),
+        Kind::SashimiJellyfish => fish::finned_fish(b, 4, true, kind),
     }
 }
 

@@ -99,6 +99,18 @@ pub enum Kind {
     Skyscraper,
     /// A conjugate pair in a row and one in a column, joined in a box.
     TwoStringKite,
+    /// An X-Wing with fins; eliminations see every fin.
+    FinnedXWing,
+    /// A finned X-Wing one of whose base lines is left with at most one candidate.
+    SashimiXWing,
+    /// A Swordfish with fins.
+    FinnedSwordfish,
+    /// A sashimi Swordfish.
+    SashimiSwordfish,
+    /// A Jellyfish with fins.
+    FinnedJellyfish,
+    /// A sashimi Jellyfish.
+    SashimiJellyfish,
 }
 
 /// One entry of HoDoKu's default step list.
@@ -224,12 +236,36 @@ pub const STEPS: &[StepConfig] = &[
     step("Hidden Rectangle", 4010, 100, Hard, None),
     step("Avoidable Rectangle Type 1", 4020, 100, Hard, None),
     step("Avoidable Rectangle Type 2", 4030, 100, Hard, None),
-    step("Finned X-Wing", 4100, 130, Hard, None),
-    step("Sashimi X-Wing", 4200, 150, Hard, None),
-    step("Finned Swordfish", 4300, 200, Unfair, None),
-    step("Sashimi Swordfish", 4400, 240, Unfair, None),
-    step("Finned Jellyfish", 4500, 250, Unfair, None),
-    step("Sashimi Jellyfish", 4600, 260, Unfair, None),
+    step("Finned X-Wing", 4100, 130, Hard, Some(Kind::FinnedXWing)),
+    step("Sashimi X-Wing", 4200, 150, Hard, Some(Kind::SashimiXWing)),
+    step(
+        "Finned Swordfish",
+        4300,
+        200,
+        Unfair,
+        Some(Kind::FinnedSwordfish),
+    ),
+    step(
+        "Sashimi Swordfish",
+        4400,
+        240,
+        Unfair,
+        Some(Kind::SashimiSwordfish),
+    ),
+    step(
+        "Finned Jellyfish",
+        4500,
+        250,
+        Unfair,
+        Some(Kind::FinnedJellyfish),
+    ),
+    step(
+        "Sashimi Jellyfish",
+        4600,
+        260,
+        Unfair,
+        Some(Kind::SashimiJellyfish),
+    ),
     step("Sue de Coq", 5300, 250, Unfair, None),
     step("Simple Colors", 5330, 150, Hard, None),
     step("Multi Colors", 5360, 200, Hard, None),
