@@ -28,6 +28,7 @@ mod board;
 mod brute;
 mod chains;
 mod empty_rectangle;
+mod fish;
 mod patterns;
 pub mod reference;
 mod simple;
@@ -123,6 +124,12 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         | Kind::AvoidableRectangle2 => uniqueness::uniqueness(b, kind),
         Kind::AlsXz => als::als_xz(b),
         Kind::AlsXyWing => als::als_xy_wing(b),
+        Kind::FinnedXWing => fish::finned_fish(b, 2, false, kind),
+        Kind::SashimiXWing => fish::finned_fish(b, 2, true, kind),
+        Kind::FinnedSwordfish => fish::finned_fish(b, 3, false, kind),
+        Kind::SashimiSwordfish => fish::finned_fish(b, 3, true, kind),
+        Kind::FinnedJellyfish => fish::finned_fish(b, 4, false, kind),
+        Kind::SashimiJellyfish => fish::finned_fish(b, 4, true, kind),
     }
 }
 

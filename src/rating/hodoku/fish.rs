@@ -1,0 +1,188 @@
+//! HoDoKu 2.2's finned and sashimi basic fish (X-Wing, Swordfish, Jellyfish), ported from
+//! `solver/FishSolver.java` (`getStep` -> `getAnyFish` -> `getFishes` -> `searchCoverUnits` ->
+//! `createFishStep`) with the default options of the rating path.
+//!
+//! - Digits 1..9 outer; for each digit rows as base (columns as cover), then columns as base.
+//! - Base sets: every line holding the digit (fins allow any count), combinations of `size` of
+//!   them in lexicographic order of their house numbers; for each, the cover lines that share a
+//!   candidate with the base, combinations of `size` in lexicographic order.
+//! - Fins: base candidates outside the cover; 1..=5 of them (`Options.maxFins`). Eliminations:
+//!   cover candidates outside the base that see every fin, in cell order (basic fish have no
+//!   cannibalistic eliminations: cover lines never overlap).
+//! - Sashimi: some base line keeps at most one candidate once the fins are removed. A fish of the
+//!   other variant is skipped (HoDoKu caches it for the other step at the same position; the
+//!   cache returns the same fish a fresh search would, so it is not reproduced).
+//! - Templates (`Options.checkTemplates`) are only used by HoDoKu for basic fish of more than
+//!   five lines, so they play no part here.
+
+use super::board::houses_of;
+use super::steps::{Kind, StepFound};
+
+/// HoDoKu's default `Options.maxFins`.
+const MAX_FINS: u32 = 5;
+
+/// A set of cells, bit `c` for cell `c` (0..81).
+type Cells = u128;
+
+/// The cells of line `h` (rows 0..9, columns 9..18) holding `d`.
+fn line_cells(b: &super::board::Board, h: usize, d: u8) -> Cells {
+    (0..9)
+        .map(|i| if h < 9 { h * 9 + i } else { i * 9 + (h - 9) })
+        .filter(|&c| b.has(c, d))
+        .fold(0, |m, c| m | 1 << c)
+}
+
+/// The cells other than `c` sharing a house with it.
+fn peers(c: usize) -> Cells {
+    let hc = houses_of(c);
+    (0..81)
+        .filter(|&o| o != c && houses_of(o).iter().zip(hc).any(|(x, y)| *x == y))
+        .fold(0, |m, o| m | 1 << o)
+}
+
+/// The cells that see every cell of `set` (`Sudoku2.getBuddies`).
+fn common_peers(set: Cells) -> Cells {
+    (0..81)
+        .filter(|&c| set & 1 << c != 0)
+        .fold(!0, |m, c| m & peers(c))
+}
+
+/// The cells of `set` in increasing order.
+fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&c| set & 1 << c != 0)
+}
+
+/// The next combination of `k` indices below `n` after `idx` (lexicographic), or `false`.
+fn next_combo(idx: &mut [usize], n: usize) -> bool {
+    let k = idx.len();
+    let Some(i) = (0..k).rev().find(|&i| idx[i] < n - k + i) else {
+        return false;
+    };
+    idx[i] += 1;
+    for j in i + 1..k {
+        idx[j] = idx[j - 1] + 1;
+    }
+    true
+}
+
+/// A finned (`sashimi == false`) or sashimi basic fish of `size` lines, HoDoKu's first one.
+pub(super) fn finned_fish(
+    b: &super::board::Board,
+    size: usize,
+    sashimi: bool,
+    kind: Kind,
+) -> Option<StepFound> {
+    for d in 1..=9u8 {
+        for (base0, cover0) in [(0, 9), (9, 0)] {
+            if let Some(elims) = search(b, d, size, sashimi, base0, cover0) {
+                return Some(StepFound::eliminate(kind, elims));
+            }
+        }
+    }
+    None
+}
+
+/// The search of one digit with base lines from `base0` and cover lines from `cover0`
+/// (`FishSolver.getFishes(boolean)`).
+fn search(
+    b: &super::board::Board,
+    d: u8,
+    size: usize,
+    sashimi: bool,
+    base0: usize,
+    cover0: usize,
+) -> Option<Vec<(usize, u8)>> {
+    let lines = |h0: usize| -> Vec<Cells> {
+        (h0..h0 + 9)
+            .map(|h| line_cells(b, h, d))
+            .filter(|&s| s != 0)
+            .collect()
+    };
+    let bases = lines(base0);
+    let all_covers = lines(cover0);
+    if bases.len() < size {
+        return None;
+    }
+    let mut bi: Vec<usize> = (0..size).collect();
+    loop {
+        let units: Vec<Cells> = bi.iter().map(|&i| bases[i]).collect();
+        if let Some(elims) = search_covers(&units, &all_covers, sashimi) {
+            return Some(elims.into_iter().map(|c| (c, d)).collect());
+        }
+        if !next_combo(&mut bi, bases.len()) {
+            return None;
+        }
+    }
+}
+
+/// The cover combinations for one base set (`FishSolver.searchCoverUnits`): the cells the first
+/// fitting fish removes.
+fn search_covers(units: &[Cells], all_covers: &[Cells], sashimi: bool) -> Option<Vec<usize>> {
+    let base = units.iter().fold(0, |m, &u| m | u);
+    let covers: Vec<Cells> = all_covers
+        .iter()
+        .copied()
+        .filter(|&c| c & base != 0)
+        .collect();
+    let size = units.len();
+    if covers.len() < size {
+        return None;
+    }
+    let mut ci: Vec<usize> = (0..size).collect();
+    loop {
+        let cover = ci.iter().fold(0, |m, &i| m | covers[i]);
+        if let Some(elims) = check(units, base, cover, sashimi) {
+            return Some(elims);
+        }
+        if !next_combo(&mut ci, covers.len()) {
+            return None;
+        }
+    }
+}
+
+/// One base/cover combination: the eliminations when it is a fish of the wanted variant that
+/// removes something (`FishSolver.searchCoverUnits`, finned branch, and `createFishStep`).
+fn check(units: &[Cells], base: Cells, cover: Cells, sashimi: bool) -> Option<Vec<usize>> {
+    let fins = base & !cover;
+    let n = fins.count_ones();
+    if n == 0 || n > MAX_FINS {
+        return None;
+    }
+    let elims = cover & !base & common_peers(fins);
+    if elims == 0 {
+        return None;
+    }
+    let is_sashimi = units.iter().any(|&u| (u & !fins).count_ones() <= 1);
+    (is_sashimi == sashimi).then(|| cells_of(elims).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_run_in_lexicographic_order() {
+        let mut idx = vec![0, 1];
+        let mut seen = vec![idx.clone()];
+        while next_combo(&mut idx, 4) {
+            seen.push(idx.clone());
+        }
+        assert_eq!(
+            seen,
+            vec![
+                vec![0, 1],
+                vec![0, 2],
+                vec![0, 3],
+                vec![1, 2],
+                vec![1, 3],
+                vec![2, 3]
+            ]
+        );
+    }
+
+    #[test]
+    fn common_peers_of_two_cells_in_a_box_and_row() {
+        // r1c1 and r1c2 share row 1 and box 1: 7 + 6 common peers.
+        assert_eq!(common_peers(1 | 1 << 1).count_ones(), 13);
+    }
+}
