@@ -33,6 +33,7 @@ mod patterns;
 pub mod reference;
 mod simple;
 mod steps;
+mod sue_de_coq;
 mod tabling;
 mod uniqueness;
 mod wings;
@@ -110,6 +111,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::WWing => wings::w_wing(b),
         Kind::XyWing => wings::xy_wing(b),
         Kind::XyzWing => wings::xyz_wing(b),
+        Kind::SueDeCoq => sue_de_coq::sue_de_coq(b),
         Kind::BruteForce => brute::brute_force(b),
         Kind::EmptyRectangle => empty_rectangle::empty_rectangle(b),
         Kind::BivalueUniversalGrave => uniqueness::bug_plus_one(b),

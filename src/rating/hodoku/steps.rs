@@ -114,6 +114,9 @@ pub enum Kind {
     XyWing,
     /// A trivalue pivot xyz seeing bivalue pincers xz and yz: z leaves the cells seeing all three.
     XyzWing,
+    /// Two or three cells of a line and box intersection, with line and box cells (HoDoKu's
+    /// MiscellaneousSolver).
+    SueDeCoq,
     /// The middle empty cell set to its value in the solution.
     BruteForce,
     /// A box whose digit lies on one row and one column, with a conjugate pair outside.
@@ -320,7 +323,7 @@ pub const STEPS: &[StepConfig] = &[
     4600,
     260,
     Some(Kind::SashimiJellyfish),
-    step("Sue de Coq", 5300, 250, Unfair, None),
+    step("Sue de Coq", 5300, 250, Unfair, Some(Kind::SueDeCoq)),
     step("Simple Colors", 5330, 150, Hard, None),
     step("Multi Colors", 5360, 200, Hard, None),
     step("X-Chain", 5400, 260, Unfair, Some(Kind::XChain)),
