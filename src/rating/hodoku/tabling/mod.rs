@@ -6,6 +6,7 @@
 
 mod loops;
 mod table;
+mod timsort;
 
 use super::board::Board;
 use super::steps::{Kind, StepFound};
@@ -36,7 +37,8 @@ fn index_sum(dels: &[(u8, usize)]) -> i64 {
 }
 
 /// `SolutionStep.compareTo` for loop steps: more eliminations first, then (different types or
-/// eliminations) the lower index sum, then the shorter chain.
+/// eliminations) the lower index sum, then the shorter chain. Not transitive (a step replaced
+/// in `deletesMap` by a shorter one stays in the list), hence Java's own sort algorithm.
 fn compare(a: &Found, b: &Found) -> Ordering {
     let by_count = b.dels.len().cmp(&a.dels.len());
     if by_count != Ordering::Equal {
@@ -48,39 +50,6 @@ fn compare(a: &Found, b: &Found) -> Ordering {
     a.length.cmp(&b.length)
 }
 
-/// Java's `Collections.sort` on short lists (binary insertion sort after the first run), so
-/// ties and the comparator's non-transitive cases come out as in HoDoKu.
-fn java_sort(v: &mut [Found]) {
-    let n = v.len();
-    if n < 2 {
-        return;
-    }
-    // countRunAndMakeAscending
-    let mut run = 2;
-    if compare(&v[1], &v[0]) == Ordering::Less {
-        while run < n && compare(&v[run], &v[run - 1]) == Ordering::Less {
-            run += 1;
-        }
-        v[..run].reverse();
-    } else {
-        while run < n && compare(&v[run], &v[run - 1]) != Ordering::Less {
-            run += 1;
-        }
-    }
-    for i in run..n {
-        let (mut lo, mut hi) = (0, i);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if compare(&v[i], &v[mid]) == Ordering::Less {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        v[lo..=i].rotate_right(1);
-    }
-}
-
 /// `TablingSolver.getStep(NICE_LOOP)`: the first Nice Loop or AIC after HoDoKu's sort.
 pub(super) fn nice_loop(b: &Board) -> Option<StepFound> {
     let mut tables = Tables::fill(b);
@@ -90,7 +59,7 @@ pub(super) fn nice_loop(b: &Board) -> Option<StepFound> {
     search.nice_loops(b, &tables, true);
     search.nice_loops(b, &tables, false);
     search.aics(b, &tables);
-    java_sort(&mut search.steps);
+    timsort::java_sort(&mut search.steps, &compare);
     let best = search.steps.into_iter().next()?;
     let label = match best.kind {
         LoopType::Continuous => "Continuous Nice Loop",
@@ -103,4 +72,43 @@ pub(super) fn nice_loop(b: &Board) -> Option<StepFound> {
     );
     step.label = Some(label.to_string());
     Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::reference::{parse_log, replay, Finding};
+
+    /// HoDoKu 2.2's batch output (`/c default /bs one.txt /vp`) for one puzzle, cut after the
+    /// AIC: every step up to it is replayed at HoDoKu's own positions.
+    const LOG: &str = "\
+2...6.9.8..74.....8.1.2354...2....8.6.8.5.1.4.7....6...8631.4.9.....98..1.9.4...3 #1 Unfair (1262)
+   Naked Single: r8c5=7
+   Hidden Single: r4c2=1
+   Hidden Single: r7c1=7
+   2-String Kite: 3 in r2c7,r5c2 (connected by r4c7,r5c8) => r2c2<>3
+   Empty Rectangle: 2 in b6 (r7c68) => r6c6<>2
+   XYZ-Wing: 2/7/9 in r35c4,r5c6 => r4c4<>7
+   XY-Chain: 2 2- r2c7 -3- r4c7 -7- r4c9 -5- r6c9 -2 => r2c9<>2
+   AIC: 9 9- r3c4 -7- r3c9 =7= r4c9 -7- r4c7 -3- r4c5 -9 => r2c5,r456c4<>9
+";
+
+    #[test]
+    fn hodokus_aic_is_reproduced_at_its_position() {
+        let reference = parse_log(LOG).remove(0);
+        let findings = replay(&reference).expect("the log reads");
+        assert_eq!(findings.len(), 8);
+        assert!(
+            matches!(
+                findings[7],
+                Finding::Matched {
+                    entry: "Nice Loop/AIC"
+                }
+            ),
+            "{findings:?}"
+        );
+        assert!(
+            !findings.iter().any(|f| matches!(f, Finding::Wrong { .. })),
+            "{findings:?}"
+        );
+    }
 }
