@@ -35,8 +35,12 @@ mod simple;
 mod steps;
 mod sue_de_coq;
 mod tabling;
+#[cfg(test)]
+mod tabling_tests;
 mod uniqueness;
 mod wings;
+#[cfg(test)]
+mod wings_tests;
 
 pub use board::Board;
 pub use steps::{Kind, Level, StepConfig, StepFound, STEPS};

@@ -3,8 +3,18 @@
 
 use super::super::board::{digits, Board};
 use super::table::{cells_with, sees, Node, Table, Tables};
-use super::Found;
 use std::collections::HashMap;
+
+/// A step found by the tabling search, before sorting.
+#[derive(Clone, Debug)]
+pub(super) struct Found {
+    /// Continuous, discontinuous or AIC.
+    pub(super) kind: LoopType,
+    /// The eliminations (digit, cell), sorted by digit then cell as HoDoKu keeps them.
+    pub(super) dels: Vec<(u8, usize)>,
+    /// The number of nodes of the chain.
+    pub(super) length: usize,
+}
 
 /// The kind of loop found, as HoDoKu names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
