@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::board::{house_cells, houses_of, Board};
-use super::steps::{Kind, StepFound};
+use super::steps::{index_sum, Kind, StepFound};
 
 /// Links of one chain as HoDoKu numbers them: `2 * 81` entries at most (`MAX_CHAIN_LENGTH`).
 const MAX_CHAIN_LENGTH: usize = 2 * 81;
@@ -393,17 +393,6 @@ fn single_digit(m: u128, d: u8) -> Vec<(usize, u8)> {
     cells_of(m).map(|c| (c, d)).collect()
 }
 
-/// `SolutionStep.getIndexSumme`: a weighted sum of the eliminations in list order.
-fn index_sum(elims: &[(usize, u8)]) -> i64 {
-    let mut sum = 0i64;
-    let mut offset = 1i64;
-    for &(c, d) in elims {
-        sum += c as i64 * offset + d as i64;
-        offset += 80;
-    }
-    sum
-}
-
 /// `SolutionStep.compareTo` for two chains of the same type: more eliminations first, then
 /// (different eliminations) the lower index sum, then (same eliminations) the shorter chain.
 fn compare(a: &Found, b: &Found) -> Ordering {
@@ -413,7 +402,7 @@ fn compare(a: &Found, b: &Found) -> Ordering {
     }
     let same = a.elims.iter().all(|x| b.elims.contains(x));
     if !same {
-        return index_sum(&a.elims).cmp(&index_sum(&b.elims));
+        return index_sum(a.elims.iter().copied()).cmp(&index_sum(b.elims.iter().copied()));
     }
     a.length.cmp(&b.length)
 }

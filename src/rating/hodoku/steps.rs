@@ -450,3 +450,15 @@ impl StepFound {
         }
     }
 }
+
+/// HoDoKu's `SolutionStep.getIndexSumme`: a weighted sum of a step's eliminations (cell, digit)
+/// in list order, which its `compareTo` uses to order steps with as many eliminations.
+pub(super) fn index_sum(elims: impl IntoIterator<Item = (usize, u8)>) -> i64 {
+    let mut sum = 0i64;
+    let mut offset = 1i64;
+    for (c, d) in elims {
+        sum += c as i64 * offset + d as i64;
+        offset += 80;
+    }
+    sum
+}

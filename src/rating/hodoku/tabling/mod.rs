@@ -9,21 +9,10 @@ mod table;
 mod timsort;
 
 use super::board::Board;
-use super::steps::{Kind, StepFound};
+use super::steps::{index_sum, Kind, StepFound};
 use loops::{Found, LoopType, Search};
 use std::cmp::Ordering;
 use table::Tables;
-
-/// `SolutionStep.getIndexSumme` over the sorted eliminations.
-fn index_sum(dels: &[(u8, usize)]) -> i64 {
-    let mut offset = 1i64;
-    let mut sum = 0i64;
-    for &(d, c) in dels {
-        sum += c as i64 * offset + d as i64;
-        offset += 80;
-    }
-    sum
-}
 
 /// `SolutionStep.compareTo` for loop steps: more eliminations first, then (different types or
 /// eliminations) the lower index sum, then the shorter chain. Not transitive (a step replaced
@@ -34,7 +23,8 @@ fn compare(a: &Found, b: &Found) -> Ordering {
         return by_count;
     }
     if a.kind != b.kind || a.dels != b.dels {
-        return index_sum(&a.dels).cmp(&index_sum(&b.dels));
+        return index_sum(a.dels.iter().map(|&(d, c)| (c, d)))
+            .cmp(&index_sum(b.dels.iter().map(|&(d, c)| (c, d))));
     }
     a.length.cmp(&b.length)
 }
