@@ -303,3 +303,182 @@ fn xy_wing_of(alses: &[Als], rc1: &Rc, rc2: &Rc) -> Option<StepFound> {
     }
     Some(StepFound::eliminate(Kind::AlsXyWing, out))
 }
+
+/// HoDoKu's `AlsSolver.MAX_RC`: an ALS chain holds at most this many restricted commons.
+const MAX_RC: usize = 50;
+
+/// `RestrictedCommon.checkRC`: which of `rc`'s digits may link after `prev` (with the digits
+/// `prev` used: 1 its first, 2 its second, 3 both), 0 when none. At the chain's start a pair
+/// with two digits is tried with the first (`first_try`), then with the second.
+fn check_rc(rc: &Rc, prev: Option<(&Rc, u8)>, first_try: bool) -> u8 {
+    let both = if rc.cand2 == 0 { 1 } else { 3 };
+    let Some((p, used)) = prev else {
+        return if rc.cand2 == 0 || first_try { 1 } else { 2 };
+    };
+    let (c11, c12) = match used {
+        1 => (p.cand1, 0),
+        2 => (p.cand2, 0),
+        // HoDoKu passes the first digit twice here (`checkRCInt(rc.cand1, rc.cand1, ...)`).
+        3 => (p.cand1, p.cand1),
+        _ => return both,
+    };
+    let (c21, c22) = (rc.cand1, rc.cand2);
+    match (c12 == 0, c22 == 0) {
+        (true, true) => u8::from(c11 != c21),
+        (true, false) if c11 == c22 => 1,
+        (true, false) if c11 == c21 => 2,
+        (true, false) => 3,
+        (false, true) => u8::from(!(c11 == c21 || c12 == c21)),
+        (false, false) if (c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21) => 0,
+        (false, false) if c11 == c22 || c12 == c22 => 1,
+        (false, false) if c11 == c21 || c12 == c21 => 2,
+        (false, false) => 3,
+    }
+}
+
+/// The digits of `rc` a link uses (1 the first, 2 the second, 3 both) as a mask.
+fn used_mask(rc: &Rc, used: u8) -> u16 {
+    match used {
+        1 => mask(rc.cand1),
+        2 => mask(rc.cand2),
+        _ => mask(rc.cand1) | mask(rc.cand2),
+    }
+}
+
+/// One ALS-XY-Chain found: its eliminations sorted as HoDoKu's `getCandidateString` leaves
+/// them (digit, then cell) and the number of cells of its ALSs.
+struct ChainFound {
+    dels: Vec<(u8, usize)>,
+    cells: u32,
+}
+
+/// The state of `AlsSolver.getAlsXYChainRecursive`.
+struct ChainSearch<'a> {
+    alses: &'a [Als],
+    rcs: &'a [Rc],
+    /// For each ALS, the range of its RCs in `rcs` (HoDoKu's `startIndices` / `endIndices`).
+    ranges: Vec<(usize, usize)>,
+    in_chain: Vec<bool>,
+    /// The chain: each RC with the digits it uses.
+    chain: Vec<(usize, u8)>,
+    start: usize,
+    found: Vec<ChainFound>,
+    /// For each elimination list, the index of its step in `found` (`deletesMap`).
+    seen: std::collections::HashMap<Vec<(u8, usize)>, usize>,
+}
+
+impl ChainSearch<'_> {
+    fn recurse(&mut self, als: usize, prev: Option<(usize, u8)>) {
+        if self.chain.len() >= MAX_RC {
+            return;
+        }
+        let (lo, hi) = self.ranges[als];
+        let mut first_try = true;
+        let mut i = lo;
+        while i < hi {
+            let rc = self.rcs[i];
+            let used = check_rc(&rc, prev.map(|(p, u)| (&self.rcs[p], u)), first_try);
+            if self.chain.len() >= MAX_RC || used == 0 || self.in_chain[rc.b] {
+                i += 1;
+                continue;
+            }
+            self.chain.push((i, used));
+            self.in_chain[rc.b] = true;
+            if self.chain.len() >= 3 {
+                self.check(rc.b, used_mask(&rc, used));
+            }
+            self.recurse(rc.b, Some((i, used)));
+            self.in_chain[rc.b] = false;
+            self.chain.pop();
+            if prev.is_none() && rc.cand2 != 0 && first_try {
+                first_try = false;
+                continue;
+            }
+            first_try = true;
+            i += 1;
+        }
+    }
+
+    /// The eliminations of the chain from the start ALS to ALS `end` (entered by digits
+    /// `end_used`), recorded unless an equal list with no more ALS cells is there already.
+    fn check(&mut self, end: usize, end_used: u16) {
+        let (first, first_used) = self.chain[0];
+        let excluded = used_mask(&self.rcs[first], first_used) | end_used;
+        let mut out = Vec::new();
+        common_eliminations(
+            &self.alses[self.start],
+            &self.alses[end],
+            excluded,
+            &mut out,
+        );
+        if out.is_empty() {
+            return;
+        }
+        let mut dels: Vec<(u8, usize)> = out.into_iter().map(|(c, d)| (d, c)).collect();
+        dels.sort_unstable();
+        dels.dedup();
+        let cells = self.alses[self.start].cells.count_ones()
+            + self
+                .chain
+                .iter()
+                .map(|&(r, _)| self.alses[self.rcs[r].b].cells.count_ones())
+                .sum::<u32>();
+        match self.seen.get(&dels) {
+            Some(&old) if self.found[old].cells > cells => {
+                self.found[old] = ChainFound { dels, cells };
+            }
+            Some(_) => {}
+            None => {
+                self.seen.insert(dels.clone(), self.found.len());
+                self.found.push(ChainFound { dels, cells });
+            }
+        }
+    }
+}
+
+/// The ALS-XY-Chain HoDoKu plays (`AlsSolver.getAlsXYChain`): every chain of at least four
+/// ALSs linked by restricted commons (forward only, no ALS twice, adjacent links on different
+/// digits), the common digits of its two ends other than the end links' digits eliminated;
+/// one step per elimination list (the one with the fewest ALS cells), sorted by
+/// `AlsComparator`: more eliminations first, then the lower index sum, then the order found.
+pub(super) fn als_xy_chain(b: &Board) -> Option<StepFound> {
+    let alses = alses(b);
+    let rcs = restricted_commons(&alses);
+    let mut ranges = vec![(0, 0); alses.len()];
+    for (i, rc) in rcs.iter().enumerate() {
+        if ranges[rc.a] == (0, 0) {
+            ranges[rc.a] = (i, i);
+        }
+        ranges[rc.a].1 = i + 1;
+    }
+    let mut search = ChainSearch {
+        alses: &alses,
+        rcs: &rcs,
+        ranges,
+        in_chain: vec![false; alses.len()],
+        chain: Vec::new(),
+        start: 0,
+        found: Vec::new(),
+        seen: std::collections::HashMap::new(),
+    };
+    for i in 0..alses.len() {
+        search.start = i;
+        search.in_chain.iter_mut().for_each(|x| *x = false);
+        search.in_chain[i] = true;
+        search.recurse(i, None);
+    }
+    let index_sum = |f: &ChainFound| super::steps::index_sum(f.dels.iter().map(|&(d, c)| (c, d)));
+    let best = search.found.iter().min_by(|x, y| {
+        y.dels
+            .len()
+            .cmp(&x.dels.len())
+            .then_with(|| index_sum(x).cmp(&index_sum(y)))
+    })?;
+    let mut step = StepFound::eliminate(
+        Kind::AlsXyChain,
+        best.dels.iter().map(|&(d, c)| (c, d)).collect(),
+    );
+    // HoDoKu prints the step as "Almost Locked Set Chain" (its list entry says "XY-Chain").
+    step.label = Some("Almost Locked Set Chain".to_string());
+    Some(step)
+}

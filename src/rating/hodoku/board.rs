@@ -38,6 +38,22 @@ pub(super) fn house_cells(h: usize) -> [usize; 9] {
     out
 }
 
+/// True when two different cells share a house (HoDoKu's `Sudoku2.buddies`).
+pub(super) fn sees(a: usize, c: usize) -> bool {
+    a != c && houses_of(a).iter().zip(houses_of(c)).any(|(x, y)| *x == y)
+}
+
+/// The cells sharing a house with `cell`, itself excluded, as a bit set (bit = cell index).
+pub(super) fn buddies(cell: usize) -> u128 {
+    let mut m = 0u128;
+    for h in houses_of(cell) {
+        for c in house_cells(h) {
+            m |= 1 << c;
+        }
+    }
+    m & !(1u128 << cell)
+}
+
 /// The digits of a candidate mask, ascending.
 pub(super) fn digits(mask: u16) -> impl Iterator<Item = u8> {
     (1..=9u8).filter(move |d| mask & (1 << d) != 0)

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use super::board::{house_cells, houses_of, Board};
+use super::board::{buddies, house_cells, houses_of, Board};
 use super::steps::{index_sum, Kind, StepFound};
 
 /// Links of one chain as HoDoKu numbers them: `2 * 81` entries at most (`MAX_CHAIN_LENGTH`).
@@ -65,17 +65,6 @@ struct Found {
     elims: Vec<(usize, u8)>,
     /// The number of chain entries (`Chain.getLength`).
     length: usize,
-}
-
-/// The cells sharing a house with `cell`, as a bit set (bit = cell index).
-fn buddies(cell: usize) -> u128 {
-    let mut m = 0u128;
-    for h in houses_of(cell) {
-        for c in house_cells(h) {
-            m |= 1 << c;
-        }
-    }
-    m & !(1u128 << cell)
 }
 
 /// The cells still holding digit `d`, as a bit set.

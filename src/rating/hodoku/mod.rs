@@ -10,10 +10,12 @@
 //! HoDoKu's own grid bookkeeping (`board.rs`: the queues that order the singles) and scans for each
 //! step in HoDoKu's order, one file per HoDoKu solver ported: `simple.rs` (singles, locked
 //! candidates, subsets), `patterns.rs` (basic fish, Skyscraper, 2-String Kite), `chains.rs`
-//! (Remote Pair, Turbot Fish, X- and XY-Chain), `empty_rectangle.rs`, `wings.rs` (W-, XY-,
-//! XYZ-Wing), `uniqueness.rs` (uniqueness tests, Hidden and Avoidable Rectangles, BUG+1),
-//! `tabling/` (Nice Loop/AIC) and `brute.rs` (Brute Force). `docs/rating.md` ("HoDoKu") says how
-//! the results are checked against HoDoKu itself (`reference`, `examples/hodoku_check.rs`).
+//! (Remote Pair, Turbot Fish, X- and XY-Chain), `empty_rectangle.rs`, `colors.rs` (Simple and
+//! Multi Colors), `wings.rs` (W-, XY-, XYZ-Wing), `uniqueness.rs` (uniqueness tests, Hidden and
+//! Avoidable Rectangles, BUG+1), `fish.rs` (finned and sashimi fish), `sue_de_coq.rs`, `als.rs`
+//! (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain), `tabling/` (Nice Loop/AIC, grouped or not) and `brute.rs` (Brute Force).
+//! `docs/rating.md` ("HoDoKu") says how the results are checked against HoDoKu itself
+//! (`reference`, `examples/hodoku_check.rs`).
 //!
 //! [`STEPS`] is the default list with each step's score and level. Steps this module does not
 //! find yet have no [`Kind`]: when a puzzle needs one of them the rating stops and says which
@@ -27,6 +29,7 @@ mod als;
 mod board;
 mod brute;
 mod chains;
+mod colors;
 mod empty_rectangle;
 mod fish;
 mod patterns;
@@ -112,10 +115,13 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::XChain => chains::x_chain(b),
         Kind::XyChain => chains::xy_chain(b),
         Kind::NiceLoop => tabling::nice_loop(b),
+        Kind::GroupedNiceLoop => tabling::grouped_nice_loop(b),
         Kind::WWing => wings::w_wing(b),
         Kind::XyWing => wings::xy_wing(b),
         Kind::XyzWing => wings::xyz_wing(b),
         Kind::SueDeCoq => sue_de_coq::sue_de_coq(b),
+        Kind::SimpleColors => colors::simple_colors(b),
+        Kind::MultiColors => colors::multi_colors(b),
         Kind::BruteForce => brute::brute_force(b),
         Kind::EmptyRectangle => empty_rectangle::empty_rectangle(b),
         Kind::BivalueUniversalGrave => uniqueness::bug_plus_one(b),
@@ -130,6 +136,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         | Kind::AvoidableRectangle2 => uniqueness::uniqueness(b, kind),
         Kind::AlsXz => als::als_xz(b),
         Kind::AlsXyWing => als::als_xy_wing(b),
+        Kind::AlsXyChain => als::als_xy_chain(b),
         Kind::FinnedXWing => fish::finned_fish(b, 2, false, kind),
         Kind::SashimiXWing => fish::finned_fish(b, 2, true, kind),
         Kind::FinnedSwordfish => fish::finned_fish(b, 3, false, kind),

@@ -11,7 +11,7 @@
 //!   (the ends are swapped in place to bring the box ends first, as HoDoKu does, which carries over
 //!   to later pairs); the cell where the other ends cross loses the digit.
 
-use super::board::{house_cells, houses_of, Board};
+use super::board::{house_cells, houses_of, sees, Board};
 use super::steps::{Kind, StepFound};
 
 /// The cells of house `h` holding `d`, as a bit set over the house's positions.
@@ -91,11 +91,6 @@ fn ends(b: &Board, h: usize, d: u8) -> [usize; 2] {
         }
     }
     out
-}
-
-/// True when cells `a` and `b` share a house.
-fn sees(a: usize, b: usize) -> bool {
-    a != b && houses_of(a).iter().zip(houses_of(b)).any(|(x, y)| *x == y)
 }
 
 /// A Skyscraper: rows first, then columns.

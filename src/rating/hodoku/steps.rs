@@ -114,9 +114,18 @@ pub enum Kind {
     XyWing,
     /// A trivalue pivot xyz seeing bivalue pincers xz and yz: z leaves the cells seeing all three.
     XyzWing,
+    /// A Nice Loop or AIC through group nodes (two or three cells of a line in one box).
+    GroupedNiceLoop,
+    /// A chain of four or more ALSs linked by restricted commons (HoDoKu's AlsSolver).
+    AlsXyChain,
     /// Two or three cells of a line and box intersection, with line and box cells (HoDoKu's
     /// MiscellaneousSolver).
     SueDeCoq,
+    /// A cluster of conjugate pairs of one digit, two-colored: a color that sees itself goes, or
+    /// cells seeing both colors lose the digit (HoDoKu's ColoringSolver).
+    SimpleColors,
+    /// Two clusters of one digit whose colors see each other (HoDoKu's ColoringSolver).
+    MultiColors,
     /// The middle empty cell set to its value in the solution.
     BruteForce,
     /// A box whose digit lies on one row and one column, with a conjugate pair outside.
@@ -356,12 +365,18 @@ pub const STEPS: &[StepConfig] = &[
         Some(Kind::SashimiJellyfish),
     ),
     step("Sue de Coq", 5300, 250, Unfair, Some(Kind::SueDeCoq)),
-    step("Simple Colors", 5330, 150, Hard, None),
-    step("Multi Colors", 5360, 200, Hard, None),
+    step("Simple Colors", 5330, 150, Hard, Some(Kind::SimpleColors)),
+    step("Multi Colors", 5360, 200, Hard, Some(Kind::MultiColors)),
     step("X-Chain", 5400, 260, Unfair, Some(Kind::XChain)),
     step("XY-Chain", 5500, 260, Unfair, Some(Kind::XyChain)),
     step("Nice Loop/AIC", 5600, 280, Unfair, Some(Kind::NiceLoop)),
-    step("Grouped Nice Loop/AIC", 5650, 300, Unfair, None),
+    step(
+        "Grouped Nice Loop/AIC",
+        5650,
+        300,
+        Unfair,
+        Some(Kind::GroupedNiceLoop),
+    ),
     step(
         "Almost Locked Set XZ-Rule",
         5700,
@@ -376,7 +391,13 @@ pub const STEPS: &[StepConfig] = &[
         Unfair,
         Some(Kind::AlsXyWing),
     ),
-    step("Almost Locked Set XY-Chain", 5900, 340, Unfair, None),
+    step(
+        "Almost Locked Set XY-Chain",
+        5900,
+        340,
+        Unfair,
+        Some(Kind::AlsXyChain),
+    ),
     step("Franken X-Wing", 6100, 300, Unfair, None),
     step("Franken Swordfish", 6200, 350, Unfair, None),
     step("Finned Franken X-Wing", 6700, 390, Unfair, None),

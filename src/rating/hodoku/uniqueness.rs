@@ -9,16 +9,11 @@
 //! Candidates may be missing from rectangle cells (HoDoKu's default
 //! `allowUniquenessMissingCandidates`): a corner only has to be empty and not see a placed digit.
 
-use super::board::{digits, house_cells, houses_of, Board};
+use super::board::{digits, house_cells, houses_of, sees, Board};
 use super::steps::{Kind, StepFound};
 
 /// A set of cells as bits 0..81.
 type Cells = u128;
-
-/// True when cells `a` and `b` are distinct and share a house.
-fn sees(a: usize, b: usize) -> bool {
-    a != b && houses_of(a).iter().zip(houses_of(b)).any(|(x, y)| *x == y)
-}
 
 /// The cells seen by `c` (itself excluded).
 fn buddies(c: usize) -> Cells {

@@ -14,13 +14,8 @@
 //!   digits (the first of them anywhere in cell order); z is the pincers' common digit and the
 //!   cells seeing all three cells lose it.
 
-use super::board::{digits, house_cells, houses_of, Board};
+use super::board::{digits, house_cells, sees, Board};
 use super::steps::{Kind, StepFound};
-
-/// True when cells `a` and `b` are different and share a house (HoDoKu's `buddies`).
-fn sees(a: usize, b: usize) -> bool {
-    a != b && houses_of(a).iter().zip(houses_of(b)).any(|(x, y)| *x == y)
-}
 
 /// The cells (in cell order) holding `d` and seeing every cell of `cells`.
 fn seeing_all(b: &Board, cells: &[usize], d: u8) -> Vec<(usize, u8)> {

@@ -10,6 +10,8 @@ use std::collections::HashMap;
 pub(super) struct Found {
     /// Continuous, discontinuous or AIC.
     pub(super) kind: LoopType,
+    /// The chain passes through a group node (HoDoKu's `GROUPED_` types).
+    pub(super) grouped: bool,
     /// The eliminations (digit, cell), sorted by digit then cell as HoDoKu keeps them.
     pub(super) dels: Vec<(u8, usize)>,
     /// The number of nodes of the chain.
@@ -54,18 +56,20 @@ fn loop_chain(
     }
     let first = chain[chain.len() - 1].cell;
     let mut lasso = [false; 81];
-    let mut last: Option<u8> = None;
+    let mut last: Option<Node> = None;
     let mut out = Vec::with_capacity(chain.len());
     for &n in chain.iter().rev() {
         if lasso[n.cell as usize] {
             return None;
         }
         if let Some(l) = last {
-            if l != first || is_aic {
-                lasso[l as usize] = true;
+            if l.cell != first || is_aic {
+                for c in l.cells() {
+                    lasso[c] = true;
+                }
             }
         }
-        last = Some(n.cell);
+        last = Some(n);
         out.push(n);
     }
     Some((out, cells))
@@ -75,16 +79,23 @@ impl Search {
     /// Records a step unless one with the same eliminations and a chain no longer exists
     /// (`deletesMap` in `checkNiceLoop` / `checkAic`); sorts and deduplicates its eliminations
     /// as `SolutionStep.getCandidateString` does.
-    fn record(&mut self, kind: LoopType, mut dels: Vec<(u8, usize)>, length: usize) {
+    fn record(&mut self, kind: LoopType, mut dels: Vec<(u8, usize)>, chain: &[Node]) {
         dels.sort_unstable();
         dels.dedup();
+        let length = chain.len();
         if let Some(&old) = self.seen.get(&dels) {
             if self.steps[old].length <= length {
                 return;
             }
         }
         self.seen.insert(dels.clone(), self.steps.len());
-        self.steps.push(Found { kind, dels, length });
+        let grouped = chain.iter().any(|n| n.is_group());
+        self.steps.push(Found {
+            kind,
+            grouped,
+            dels,
+            length,
+        });
     }
 
     /// `checkNiceLoops`: every table entry back in the start cell closes a loop.
@@ -95,7 +106,7 @@ impl Search {
                 continue;
             };
             for j in 1..table.len() {
-                if table.nodes[j].cell == start.cell {
+                if !table.nodes[j].is_group() && table.nodes[j].cell == start.cell {
                     self.nice_loop(b, tables, table, j);
                 }
             }
@@ -112,7 +123,7 @@ impl Search {
             for j in 1..table.len() {
                 let end = table.nodes[j];
                 let e = end.cell as usize;
-                if !end.strong || e == s {
+                if end.is_group() || !end.strong || e == s {
                     continue;
                 }
                 if start.cand == end.cand {
@@ -168,7 +179,7 @@ impl Search {
             );
         }
         if !dels.is_empty() {
-            self.record(kind, dels, chain.len());
+            self.record(kind, dels, &chain);
         }
     }
 
@@ -207,7 +218,7 @@ impl Search {
         let Some((chain, _)) = loop_chain(tables, table, end, true) else {
             return;
         };
-        self.record(LoopType::Aic, dels, chain.len());
+        self.record(LoopType::Aic, dels, &chain);
     }
 }
 
@@ -248,9 +259,9 @@ fn continuous_eliminations(
             }
         }
         if i > 0 && !n.strong && chain[i - 1].cell != n.cell {
-            let p = chain[i - 1].cell as usize;
+            let both = chain[i - 1].buddies() & n.buddies();
             for c in cells_with(b, n.cand) {
-                if sees(p, c) && sees(cell, c) && !chain_cells[c] && c != start {
+                if both & (1 << c) != 0 && !chain_cells[c] && c != start {
                     dels.push((n.cand, c));
                 }
             }

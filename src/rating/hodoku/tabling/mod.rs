@@ -1,8 +1,9 @@
 //! HoDoKu 2.2's tabling solver (port of `solver/TablingSolver.java` with `TableEntry.java`):
 //! Nice Loops and AICs found on implication tables, sorted as HoDoKu sorts them.
 //!
-//! `table.rs` builds and expands the tables and reads chains back; `loops.rs` finds the loops
-//! and AICs. Group nodes, ALS nodes and forcing chains are not ported yet.
+//! `table.rs` builds and expands the tables (with group nodes for the grouped step) and reads
+//! chains back; `loops.rs` finds the loops and AICs. ALS nodes (off in HoDoKu's default
+//! settings) and forcing chains are not ported.
 
 mod loops;
 mod table;
@@ -22,7 +23,7 @@ fn compare(a: &Found, b: &Found) -> Ordering {
     if by_count != Ordering::Equal {
         return by_count;
     }
-    if a.kind != b.kind || a.dels != b.dels {
+    if a.kind != b.kind || a.grouped != b.grouped || a.dels != b.dels {
         return index_sum(a.dels.iter().map(|&(d, c)| (c, d)))
             .cmp(&index_sum(b.dels.iter().map(|&(d, c)| (c, d))));
     }
@@ -31,7 +32,22 @@ fn compare(a: &Found, b: &Found) -> Ordering {
 
 /// `TablingSolver.getStep(NICE_LOOP)`: the first Nice Loop or AIC after HoDoKu's sort.
 pub(super) fn nice_loop(b: &Board) -> Option<StepFound> {
+    loops_and_aics(b, false)
+}
+
+/// `TablingSolver.getStep(GROUPED_NICE_LOOP)`: the same search with group nodes in the tables.
+/// The first step after the sort may have no group node (the tables differ, so a plain loop
+/// the first search missed can appear); HoDoKu then plays and scores it as a Nice Loop/AIC.
+pub(super) fn grouped_nice_loop(b: &Board) -> Option<StepFound> {
+    loops_and_aics(b, true)
+}
+
+/// `TablingSolver.getNiceLoops` with or without group nodes.
+fn loops_and_aics(b: &Board, with_groups: bool) -> Option<StepFound> {
     let mut tables = Tables::fill(b);
+    if with_groups {
+        tables.fill_groups(b);
+    }
     tables.expand(true);
     tables.expand(false);
     let mut search = Search::default();
@@ -45,10 +61,12 @@ pub(super) fn nice_loop(b: &Board) -> Option<StepFound> {
         LoopType::Discontinuous => "Discontinuous Nice Loop",
         LoopType::Aic => "AIC",
     };
-    let mut step = StepFound::eliminate(
-        Kind::NiceLoop,
-        best.dels.iter().map(|&(d, c)| (c, d)).collect(),
-    );
-    step.label = Some(label.to_string());
+    let (kind, label) = if best.grouped {
+        (Kind::GroupedNiceLoop, format!("Grouped {label}"))
+    } else {
+        (Kind::NiceLoop, label.to_string())
+    };
+    let mut step = StepFound::eliminate(kind, best.dels.iter().map(|&(d, c)| (c, d)).collect());
+    step.label = Some(label);
     Some(step)
 }

@@ -1,30 +1,68 @@
 //! The implication tables of HoDoKu's tabling solver (port of `solver/TableEntry.java` and of
-//! `TablingSolver.fillTables`, `expandTables` and `buildChain`, chains only, no group nodes).
+//! `TablingSolver.fillTables`, `fillTablesWithGroupNodes`, `expandTables` and `buildChain`,
+//! chains only, no ALS nodes: HoDoKu's default `allowAlsInTablingChains` is off).
 //!
 //! One table exists for every outcome (set / not set) of every candidate: it lists what follows
 //! from that outcome, first the direct consequences, then (after expansion) everything reachable,
 //! each with the table entry it came from so the chain can be read back.
 
-use super::super::board::{house_cells, houses_of, Board};
+pub(super) use super::super::board::sees;
+use super::super::board::{buddies, house_cells, houses_of, Board};
+use std::collections::HashMap;
 
 /// HoDoKu's `Options.maxTableEntryLength`: a table holds at most this many entries.
 const MAX_ENTRIES: usize = 1000;
 
-/// A chain node: a candidate set (`strong`) or deleted, in one cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// No second or third cell (a normal node, or a group node of two cells).
+pub(super) const NO_CELL: u8 = u8::MAX;
+
+/// A chain node: a candidate set (`strong`) or deleted, in one cell or (a group node) in two or
+/// three cells of one box and one row or column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Node {
-    /// The cell, 0..81.
+    /// The cell, 0..81 (for a group node its first cell: HoDoKu's `getCellIndex`).
     pub(super) cell: u8,
     /// The digit, 1..=9.
     pub(super) cand: u8,
     /// True for "is set" (reached by a strong link), false for "is deleted".
     pub(super) strong: bool,
+    /// A group node's second and third cells ([`NO_CELL`] when absent); both absent for a
+    /// normal node.
+    pub(super) more: [u8; 2],
 }
 
 impl Node {
-    /// A dense key of the node, for look-ups.
-    fn key(self) -> usize {
-        (self.cell as usize * 10 + self.cand as usize) * 2 + self.strong as usize
+    /// A node in one cell.
+    pub(super) fn single(cell: usize, cand: u8, strong: bool) -> Node {
+        Node {
+            cell: cell as u8,
+            cand,
+            strong,
+            more: [NO_CELL; 2],
+        }
+    }
+
+    /// True for a group node.
+    pub(super) fn is_group(self) -> bool {
+        self.more[0] != NO_CELL
+    }
+
+    /// The node's cells (one, or a group node's two or three).
+    pub(super) fn cells(self) -> impl Iterator<Item = usize> {
+        std::iter::once(self.cell)
+            .chain(self.more)
+            .filter(|&c| c != NO_CELL)
+            .map(|c| c as usize)
+    }
+
+    /// The cells that see every cell of the node (`Chain.getSNodeBuddies`).
+    pub(super) fn buddies(self) -> u128 {
+        self.cells().fold(!0u128, |m, c| m & buddies(c))
+    }
+
+    /// The same node with the other truth value.
+    fn with_strong(self, strong: bool) -> Node {
+        Node { strong, ..self }
     }
 }
 
@@ -42,8 +80,11 @@ pub(super) struct Table {
     expanded: Vec<bool>,
     /// For each node taken over: the source table is an on-table.
     on_table: Vec<bool>,
-    /// The index of every node by its key.
-    index_of: std::collections::HashMap<usize, usize>,
+    /// For each node taken over: the source table is a group node's table.
+    ext_table: Vec<bool>,
+    /// The index of every node (a group node that appears twice: its last index, as HoDoKu's
+    /// `indices` map keeps it).
+    index_of: HashMap<Node, usize>,
 }
 
 impl Table {
@@ -57,9 +98,12 @@ impl Table {
         self.dist.get(i).copied().unwrap_or(0)
     }
 
-    /// `TableEntry.addEntry`: appends a node unless it is there already or the table is full.
+    /// `TableEntry.addEntry`: appends a node unless the table is full or (a normal node) the
+    /// node is there already; a group node is appended again.
     fn add(&mut self, node: Node, ret: usize) {
-        if self.nodes.len() >= MAX_ENTRIES || self.index_of.contains_key(&node.key()) {
+        if self.nodes.len() >= MAX_ENTRIES
+            || (!node.is_group() && self.index_of.contains_key(&node))
+        {
             return;
         }
         let i = self.nodes.len();
@@ -67,34 +111,34 @@ impl Table {
         self.ret.push(if ret > 4096 { 0 } else { ret as u16 });
         self.expanded.push(false);
         self.on_table.push(false);
+        self.ext_table.push(false);
         // The distance is one more than that of the entry at position `ret` (0 when none yet).
         let base = if ret == i { 0 } else { self.distance(ret) };
         self.dist.push((base + 1) & 0x1ff);
-        self.index_of.insert(node.key(), i);
+        self.index_of.insert(node, i);
     }
 
-    /// The index of `node`, if present.
+    /// The index of `node`, if present (`TableEntry.getEntryIndex`).
     fn find(&self, node: Node) -> Option<usize> {
-        self.index_of.get(&node.key()).copied()
+        self.index_of.get(&node).copied()
     }
 }
 
-/// All on- and off-tables, indexed by `cell * 10 + digit`.
+/// All on- and off-tables, indexed by `cell * 10 + digit`, and the group nodes' tables.
 pub(super) struct Tables {
     /// Tables for "candidate is set".
     pub(super) on: Vec<Table>,
     /// Tables for "candidate is deleted".
     pub(super) off: Vec<Table>,
+    /// The group nodes' tables (HoDoKu's `extendedTable`): on, then off, for each group node.
+    ext: Vec<Table>,
+    /// The index in `ext` of each group node's table (`extendedTableMap`).
+    ext_of: HashMap<Node, usize>,
 }
 
 /// The cells holding candidate `d`, ascending (HoDoKu's `finder.getCandidates()[d]`).
 pub(super) fn cells_with(b: &Board, d: u8) -> Vec<usize> {
     (0..81).filter(|&c| b.has(c, d)).collect()
-}
-
-/// True when two different cells share a house (HoDoKu's `Sudoku2.buddies`).
-pub(super) fn sees(a: usize, c: usize) -> bool {
-    a != c && houses_of(a).iter().zip(houses_of(c)).any(|(x, y)| *x == y)
 }
 
 impl Tables {
@@ -109,11 +153,7 @@ impl Tables {
             let cands: Vec<u8> = super::super::board::digits(b.cands[cell]).collect();
             for &d in &cands {
                 let t = cell * 10 + d as usize;
-                let node = |c: usize, cand: u8, strong: bool| Node {
-                    cell: c as u8,
-                    cand,
-                    strong,
-                };
+                let node = Node::single;
                 on[t].add(node(cell, d, true), 0);
                 off[t].add(node(cell, d, false), 0);
                 for &other in &cands {
@@ -147,7 +187,96 @@ impl Tables {
                 }
             }
         }
-        Tables { on, off }
+        Tables {
+            on,
+            off,
+            ext: Vec::new(),
+            ext_of: HashMap::new(),
+        }
+    }
+
+    /// `TablingSolver.fillTablesWithGroupNodes`: a table for each group node's on and off
+    /// outcomes, and the links between group nodes and single candidates and between group
+    /// nodes (appended to the cells' tables after their own entries).
+    pub(super) fn fill_groups(&mut self, b: &Board) {
+        let groups = group_nodes(b);
+        for (i, &gn) in groups.iter().enumerate() {
+            let d = gn.cand;
+            let on_i = self.ext.len();
+            let mut on = Table::default();
+            on.add(gn.with_strong(true), 0);
+            let mut off = Table::default();
+            off.add(gn.with_strong(false), 0);
+            let seen = gn.buddies();
+            let seeing: Vec<usize> = (0..81)
+                .filter(|&c| seen & (1 << c) != 0 && b.has(c, d))
+                .collect();
+            if !seeing.is_empty() {
+                for &c in &seeing {
+                    on.add(Node::single(c, d, false), 0);
+                    self.on[c * 10 + d as usize].add(gn.with_strong(false), 0);
+                }
+                let (cell, _) = (gn.cell as usize, 0);
+                let line_house = if gn.cell / 9 == gn.more[0] / 9 {
+                    cell / 9
+                } else {
+                    9 + cell % 9
+                };
+                for h in [houses_of(cell)[2], line_house] {
+                    let inside: Vec<usize> = seeing
+                        .iter()
+                        .copied()
+                        .filter(|&c| houses_of(c).contains(&h))
+                        .collect();
+                    if let [only] = inside[..] {
+                        off.add(Node::single(only, d, true), 0);
+                        self.off[only * 10 + d as usize].add(gn.with_strong(true), 0);
+                    }
+                }
+            }
+            // Group nodes of the same digit sharing a house without overlapping: the on-entry
+            // turns each off; one alone in a house with no other candidate is turned on.
+            let mut first_in = [None::<usize>; 3];
+            let mut count = [0; 3];
+            let gn_houses = node_houses(gn);
+            for (j, &other) in groups.iter().enumerate() {
+                if j == i || other.cand != d || cell_set(gn) & cell_set(other) != 0 {
+                    continue;
+                }
+                let other_houses = node_houses(other);
+                for k in 0..3 {
+                    if gn_houses[k].is_some() && gn_houses[k] == other_houses[k] {
+                        count[k] += 1;
+                        if count[k] == 1 {
+                            first_in[k] = Some(j);
+                        }
+                        on.add(other.with_strong(false), 0);
+                    }
+                }
+            }
+            for k in 0..3 {
+                let (Some(h), Some(j)) = (gn_houses[k], first_in[k]) else {
+                    continue;
+                };
+                if count[k] != 1 {
+                    continue;
+                }
+                let other = groups[j];
+                let rest = house_cells(h)
+                    .into_iter()
+                    .filter(|&c| b.has(c, d))
+                    .fold(0u128, |m, c| m | 1 << c)
+                    & !cell_set(gn)
+                    & !cell_set(other);
+                if rest == 0 {
+                    off.add(other.with_strong(true), 0);
+                }
+            }
+            self.ext_of.insert(gn.with_strong(true), on_i);
+            self.ext_of.insert(gn.with_strong(false), on_i + 1);
+            self.ext.push(on);
+            self.ext.push(off);
+        }
     }
 
     /// `TablingSolver.expandTables` for the on-tables (`on_side`) or the off-tables: every node
@@ -170,8 +299,20 @@ impl Tables {
                 }
                 let node = dest.nodes[j];
                 let base = dest.dist[j];
-                let src_index = node.cell as usize * 10 + node.cand as usize;
-                let src = if node.strong {
+                let (src_index, from_ext) = if node.is_group() {
+                    match self.ext_of.get(&node) {
+                        Some(&k) => (k, true),
+                        None => {
+                            j += 1;
+                            continue;
+                        }
+                    }
+                } else {
+                    (node.cell as usize * 10 + node.cand as usize, false)
+                };
+                let src = if from_ext {
+                    &self.ext[src_index]
+                } else if node.strong {
                     &self.on[src_index]
                 } else {
                     &self.off[src_index]
@@ -189,9 +330,14 @@ impl Tables {
                     let total = (base + d) & 0x1ff;
                     if let Some(org) = dest.find(n) {
                         if dest.expanded[org] && dest.dist[org] > total {
-                            dest.ret[org] = src_index as u16;
+                            dest.ret[org] = if src_index > 4096 {
+                                0
+                            } else {
+                                src_index as u16
+                            };
                             dest.expanded[org] = true;
-                            dest.on_table[org] = node.strong;
+                            dest.on_table[org] = !from_ext && node.strong;
+                            dest.ext_table[org] = from_ext;
                             dest.dist[org] = total;
                         }
                     } else {
@@ -200,7 +346,8 @@ impl Tables {
                         if dest.len() > before {
                             let last = dest.len() - 1;
                             dest.expanded[last] = true;
-                            dest.on_table[last] = node.strong;
+                            dest.on_table[last] = !from_ext && node.strong;
+                            dest.ext_table[last] = from_ext;
                             dest.dist[last] = total;
                         }
                     }
@@ -211,8 +358,8 @@ impl Tables {
     }
 
     /// `TablingSolver.buildChain` (chains only): the nodes from `target` back to entry 0 of
-    /// `table`, with the cells the chain passes through (`chainSet`). Empty if `target` is
-    /// not in the table.
+    /// `table`, with the cells the chain passes through (`chainSet`, a group node's every
+    /// cell). Empty if `target` is not in the table.
     pub(super) fn build_chain(&self, table: &Table, target: Node) -> (Vec<Node>, [bool; 81]) {
         let mut chain = Vec::new();
         let mut cells = [false; 81];
@@ -226,7 +373,9 @@ impl Tables {
         while idx != 0 && chain.len() < MAX_ENTRIES {
             if entry.expanded[idx] {
                 let src = entry.ret[idx] as usize;
-                let next = if entry.on_table[idx] {
+                let next = if entry.ext_table[idx] {
+                    &self.ext[src]
+                } else if entry.on_table[idx] {
                     &self.on[src]
                 } else {
                     &self.off[src]
@@ -244,7 +393,9 @@ impl Tables {
                 break;
             };
             chain.push(n);
-            cells[n.cell as usize] = true;
+            for c in n.cells() {
+                cells[c] = true;
+            }
             if expanded && idx == 0 {
                 let back = entry.nodes[0];
                 entry = table;
@@ -257,4 +408,51 @@ impl Tables {
         }
         (chain, cells)
     }
+}
+
+/// The cells of a node as a set.
+fn cell_set(n: Node) -> u128 {
+    n.cells().fold(0, |m, c| m | 1 << c)
+}
+
+/// A group node's line (row house 0..9, else `None`), column (9..18) and box (18..27), in
+/// HoDoKu's check order: line, column, box.
+fn node_houses(n: Node) -> [Option<usize>; 3] {
+    let (a, b) = (n.cell as usize, n.more[0] as usize);
+    [
+        (a / 9 == b / 9).then_some(a / 9),
+        (a % 9 == b % 9).then_some(9 + a % 9),
+        Some(houses_of(a)[2]),
+    ]
+}
+
+/// `GroupNode.getGroupNodes`: for rows then columns, digits 1..9, boxes 0..9, the two or three
+/// cells of the line holding the digit inside the box, when there are at least two.
+pub(super) fn group_nodes(b: &Board) -> Vec<Node> {
+    let mut out = Vec::new();
+    for line in 0..18 {
+        for d in 1..=9u8 {
+            let cells: Vec<usize> = house_cells(line)
+                .into_iter()
+                .filter(|&c| b.has(c, d))
+                .collect();
+            for bx in 18..27 {
+                let mut inside: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| houses_of(c)[2] == bx)
+                    .collect();
+                inside.sort_unstable();
+                if inside.len() >= 2 {
+                    out.push(Node {
+                        cell: inside[0] as u8,
+                        cand: d,
+                        strong: true,
+                        more: [inside[1] as u8, inside.get(2).map_or(NO_CELL, |&c| c as u8)],
+                    });
+                }
+            }
+        }
+    }
+    out
 }
