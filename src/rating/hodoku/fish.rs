@@ -1,4 +1,5 @@
-//! HoDoKu 2.2's finned and sashimi basic fish (X-Wing, Swordfish, Jellyfish), ported from
+//! HoDoKu 2.2's finned and sashimi basic fish (X-Wing, Swordfish, Jellyfish) and Franken fish
+//! (X-Wing, Swordfish; finned or not: [`franken`]), ported from
 //! `solver/FishSolver.java` (`getStep` -> `getAnyFish` -> `getFishes` -> `searchCoverUnits` ->
 //! `createFishStep`) with the default options of the rating path.
 //!
@@ -154,6 +155,170 @@ fn check(units: &[Cells], base: Cells, cover: Cells, sashimi: bool) -> Option<Ve
     }
     let is_sashimi = units.iter().any(|&u| (u & !fins).count_ones() <= 1);
     (is_sashimi == sashimi).then(|| cells_of(elims).collect())
+}
+
+/// What HoDoKu's Franken search found at this position.
+pub(super) enum FrankenFound {
+    /// A fish HoDoKu plays under the type named by its label (Franken, or a basic fish pattern).
+    Step(StepFound),
+    /// No fish of the kind searched for.
+    Nothing,
+    /// A fish whose type (a mutant) this module does not score; the rating must stop here.
+    Unscored,
+}
+
+/// HoDoKu's default `Options.maxEndoFins`.
+const MAX_ENDO_FINS: u32 = 2;
+
+/// A Franken X-Wing or Swordfish (`size` 2 or 3), finned or not: HoDoKu's
+/// `getAnyFish(size, !finned, finned, false, true, FRANKEN)`. Digits 1..9; for each, rows as
+/// base lines (columns and boxes as cover) then columns; base units are the lines then the
+/// boxes holding the digit, cover units the other lines then the boxes, a house never in both.
+/// Base units may overlap only in a finned fish (the overlap becomes endo fins, at most two).
+/// Without fins the base must be covered exactly and the eliminations are the cover candidates
+/// outside the base, then the base candidates in two cover units (cannibalism); with 1..=5
+/// fins (endo fins included) both must also see every fin. The first fish found is played, its
+/// type read from the units used, as `createFishStep` does.
+pub(super) fn franken(b: &super::board::Board, size: usize, finned: bool) -> FrankenFound {
+    for d in 1..=9u8 {
+        for lines in [true, false] {
+            if let Some(found) = franken_search(b, d, size, finned, lines) {
+                return found;
+            }
+        }
+    }
+    FrankenFound::Nothing
+}
+
+/// The cells of house `h` holding `d`.
+fn unit_cells(b: &super::board::Board, h: usize, d: u8) -> Cells {
+    super::board::house_cells(h)
+        .into_iter()
+        .filter(|&c| b.has(c, d))
+        .fold(0, |m, c| m | 1 << c)
+}
+
+/// One digit, one orientation of `franken` (`getFishes(lines)`).
+fn franken_search(
+    b: &super::board::Board,
+    d: u8,
+    size: usize,
+    finned: bool,
+    lines: bool,
+) -> Option<FrankenFound> {
+    let (base_lines, cover_lines) = if lines { (0..9, 9..18) } else { (9..18, 0..9) };
+    let units = |range: std::ops::Range<usize>| -> Vec<(usize, Cells)> {
+        range
+            .chain(18..27)
+            .map(|h| (h, unit_cells(b, h, d)))
+            .filter(|&(_, s)| s != 0)
+            .collect()
+    };
+    let bases: Vec<(usize, Cells)> = units(base_lines)
+        .into_iter()
+        .filter(|&(_, s)| finned || s.count_ones() as usize <= size)
+        .collect();
+    let all_covers = units(cover_lines);
+    if bases.len() < size {
+        return None;
+    }
+    let mut bi: Vec<usize> = (0..size).collect();
+    'bases: loop {
+        // The endo-fin rule is checked unit by unit, as HoDoKu adds them.
+        let mut base = 0;
+        let mut endo: Cells = 0;
+        let mut ok = true;
+        for &i in &bi {
+            let overlap = base & bases[i].1;
+            if overlap != 0 && (!finned || endo.count_ones() + overlap.count_ones() > MAX_ENDO_FINS)
+            {
+                ok = false;
+                break;
+            }
+            endo |= overlap;
+            base |= bases[i].1;
+        }
+        if ok {
+            let used: Vec<usize> = bi.iter().map(|&i| bases[i].0).collect();
+            let covers: Vec<(usize, Cells)> = all_covers
+                .iter()
+                .copied()
+                .filter(|&(h, s)| !used.contains(&h) && s & base != 0)
+                .collect();
+            if covers.len() >= size {
+                let mut ci: Vec<usize> = (0..size).collect();
+                loop {
+                    let mut cover = 0;
+                    let mut cannibal = 0;
+                    for &i in &ci {
+                        cannibal |= cover & covers[i].1;
+                        cover |= covers[i].1;
+                    }
+                    let fins = (base & !cover) | endo;
+                    let elims = if fins == 0 && !finned {
+                        Some((cover & !base, cannibal))
+                    } else if finned && fins != 0 && fins.count_ones() <= MAX_FINS {
+                        let seen = common_peers(fins);
+                        (seen != 0).then_some((cover & !base & seen, cannibal & seen))
+                    } else {
+                        None
+                    };
+                    if let Some((del, can)) = elims {
+                        if del != 0 || can != 0 {
+                            let cover_h: Vec<usize> = ci.iter().map(|&i| covers[i].0).collect();
+                            let removed = cells_of(del).chain(cells_of(can)).map(|c| (c, d));
+                            return Some(franken_step(
+                                size,
+                                finned,
+                                &used,
+                                &cover_h,
+                                removed.collect(),
+                            ));
+                        }
+                    }
+                    if !next_combo(&mut ci, covers.len()) {
+                        break;
+                    }
+                }
+            }
+        }
+        if !next_combo(&mut bi, bases.len()) {
+            break 'bases;
+        }
+    }
+    None
+}
+
+/// The step of a fish found by the Franken search, typed as `createFishStep` types it: base
+/// lines of one kind (with boxes or not) against the other kind of lines (with boxes or not)
+/// is a Franken fish unless no box is used (then a basic one); anything else is a mutant.
+fn franken_step(
+    size: usize,
+    finned: bool,
+    base: &[usize],
+    cover: &[usize],
+    eliminations: Vec<(usize, u8)>,
+) -> FrankenFound {
+    let mask = |hs: &[usize]| hs.iter().fold(0u8, |m, &h| m | 1 << (h / 9).min(2) as u8);
+    let (bm, cm) = (mask(base), mask(cover));
+    let (row, col, bx) = (1u8, 2u8, 4u8);
+    let basic = (bm == row && cm == col) || (bm == col && cm == row);
+    let franken = ((bm == row || bm == row | bx) && (cm == col || cm == col | bx))
+        || ((bm == col || bm == col | bx) && (cm == row || cm == row | bx));
+    let kind = match (basic, franken, finned, size) {
+        // A basic pattern can only come out of this search with fins (an unfinned one is an
+        // X-Wing or Swordfish, found earlier); HoDoKu checks it for sashimi first.
+        (true, _, _, _) => return FrankenFound::Unscored,
+        (false, true, false, 2) => Kind::FrankenXWing,
+        (false, true, false, _) => Kind::FrankenSwordfish,
+        (false, true, true, 2) => Kind::FinnedFrankenXWing,
+        (false, true, true, _) => Kind::FinnedFrankenSwordfish,
+        (false, false, true, 2) => return FrankenFound::Unscored,
+        (false, false, true, _) => return FrankenFound::Unscored,
+        (false, false, false, 2) => return FrankenFound::Unscored,
+        (false, false, false, _) => return FrankenFound::Unscored,
+    };
+    FrankenFound::Step(StepFound::eliminate(kind, eliminations))
 }
 
 #[cfg(test)]

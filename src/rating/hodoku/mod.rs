@@ -12,8 +12,8 @@
 //! candidates, subsets), `patterns.rs` (basic fish, Skyscraper, 2-String Kite), `chains.rs`
 //! (Remote Pair, Turbot Fish, X- and XY-Chain), `empty_rectangle.rs`, `colors.rs` (Simple and
 //! Multi Colors), `wings.rs` (W-, XY-, XYZ-Wing), `uniqueness.rs` (uniqueness tests, Hidden and
-//! Avoidable Rectangles, BUG+1), `fish.rs` (finned and sashimi fish), `sue_de_coq.rs`, `als.rs`
-//! (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain), `tabling/` (Nice Loop/AIC, grouped or not) and `brute.rs` (Brute Force).
+//! Avoidable Rectangles, BUG+1), `fish.rs` (finned, sashimi and Franken fish), `sue_de_coq.rs`, `als.rs`
+//! (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain), `tabling/` (Nice Loop/AIC, grouped or not, Forcing Chain) and `brute.rs` (Brute Force).
 //! `docs/rating.md` ("HoDoKu") says how the results are checked against HoDoKu itself
 //! (`reference`, `examples/hodoku_check.rs`).
 //!
@@ -32,6 +32,8 @@ mod chains;
 mod colors;
 mod empty_rectangle;
 mod fish;
+#[cfg(test)]
+mod hard_steps_tests;
 mod patterns;
 pub mod reference;
 mod simple;
@@ -82,6 +84,14 @@ fn next_step(b: &mut Board) -> Option<StepFound> {
             // A step HoDoKu would try here is not reproduced: stop rather than skip it.
             return None;
         };
+        if let Some((size, finned)) = franken_kind(kind) {
+            match fish::franken(b, size, finned) {
+                fish::FrankenFound::Step(step) => return Some(step),
+                fish::FrankenFound::Nothing => continue,
+                // A fish of a type this module does not score: stop rather than guess.
+                fish::FrankenFound::Unscored => return None,
+            }
+        }
         let found = find(kind, b);
         if found.is_some() {
             return found;
@@ -90,7 +100,19 @@ fn next_step(b: &mut Board) -> Option<StepFound> {
     None
 }
 
-/// The first instance of step `kind` at this position, in HoDoKu's scan order.
+/// The size and finned flag of a Franken fish step.
+fn franken_kind(kind: Kind) -> Option<(usize, bool)> {
+    match kind {
+        Kind::FrankenXWing => Some((2, false)),
+        Kind::FrankenSwordfish => Some((3, false)),
+        Kind::FinnedFrankenXWing => Some((2, true)),
+        Kind::FinnedFrankenSwordfish => Some((3, true)),
+        _ => None,
+    }
+}
+
+/// The first instance of step `kind` at this position, in HoDoKu's scan order (for a Franken
+/// search that finds a fish of a type not scored here: `None`; [`next_step`] stops there).
 fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
     match kind {
         Kind::FullHouse => simple::full_house(b),
@@ -116,6 +138,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::XyChain => chains::xy_chain(b),
         Kind::NiceLoop => tabling::nice_loop(b),
         Kind::GroupedNiceLoop => tabling::grouped_nice_loop(b),
+        Kind::ForcingChain => tabling::forcing_chain(b),
         Kind::WWing => wings::w_wing(b),
         Kind::XyWing => wings::xy_wing(b),
         Kind::XyzWing => wings::xyz_wing(b),
@@ -143,6 +166,16 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::SashimiSwordfish => fish::finned_fish(b, 3, true, kind),
         Kind::FinnedJellyfish => fish::finned_fish(b, 4, false, kind),
         Kind::SashimiJellyfish => fish::finned_fish(b, 4, true, kind),
+        Kind::FrankenXWing
+        | Kind::FrankenSwordfish
+        | Kind::FinnedFrankenXWing
+        | Kind::FinnedFrankenSwordfish => {
+            let (size, finned) = franken_kind(kind)?;
+            match fish::franken(b, size, finned) {
+                fish::FrankenFound::Step(step) => Some(step),
+                _ => None,
+            }
+        }
     }
 }
 

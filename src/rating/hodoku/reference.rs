@@ -250,7 +250,7 @@ pub fn compare_rating(reference: &ReferencePuzzle, rating: &HodokuRating) -> Ver
             Ok(effect) => *effect == Effect::of(ours),
             Err(_) => false,
         };
-        if ours.name() != theirs.name || !same_effect {
+        if !same_name(ours.name(), &theirs.name) || !same_effect {
             return Verdict::Disagree {
                 at,
                 ours: ours.describe(),
@@ -289,6 +289,21 @@ pub fn compare_rating(reference: &ReferencePuzzle, rating: &HodokuRating) -> Ver
         };
     }
     Verdict::Agree
+}
+
+/// True when two printed step names are the same step. A forcing chain's or net's contradiction
+/// is compared without the house or cell HoDoKu names after "in": for a contradiction found on
+/// the start candidate's own cell HoDoKu takes that cell from a scratch set left over from an
+/// earlier check, and the name plays no part in the rating (score and level follow the type).
+pub fn same_name(ours: &str, theirs: &str) -> bool {
+    let base = |n: &str| -> String {
+        if n.starts_with("Forcing ") {
+            n.split(" in ").next().unwrap_or(n).to_string()
+        } else {
+            n.to_string()
+        }
+    };
+    base(ours) == base(theirs)
 }
 
 /// The entry of HoDoKu's default list under which a printed step name counts (`Continuous Nice
@@ -382,7 +397,9 @@ pub fn replay(reference: &ReferencePuzzle) -> Result<Vec<Finding>, String> {
         let mut ours_played = None;
         match played.kind {
             Some(kind) => match find(kind, &mut b) {
-                Some(ours) if ours.name() == theirs.name && Effect::of(&ours) == *effect => {
+                Some(ours)
+                    if same_name(ours.name(), &theirs.name) && Effect::of(&ours) == *effect =>
+                {
                     findings.push(Finding::Matched { entry: played.name });
                     ours_played = Some(ours);
                 }

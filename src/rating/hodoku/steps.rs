@@ -118,6 +118,17 @@ pub enum Kind {
     GroupedNiceLoop,
     /// A chain of four or more ALSs linked by restricted commons (HoDoKu's AlsSolver).
     AlsXyChain,
+    /// A candidate whose truth (or falsehood) leads to a contradiction, or a conclusion every
+    /// outcome of a cell, house or candidate leads to, by chains (HoDoKu's TablingSolver).
+    ForcingChain,
+    /// A fish whose base or cover sets include boxes (HoDoKu's FishSolver, FRANKEN).
+    FrankenXWing,
+    /// A three-unit fish whose base or cover sets include boxes.
+    FrankenSwordfish,
+    /// A Franken X-Wing with fins: eliminations must also see every fin.
+    FinnedFrankenXWing,
+    /// A Franken Swordfish with fins: eliminations must also see every fin.
+    FinnedFrankenSwordfish,
     /// Two or three cells of a line and box intersection, with line and box cells (HoDoKu's
     /// MiscellaneousSolver).
     SueDeCoq,
@@ -398,11 +409,41 @@ pub const STEPS: &[StepConfig] = &[
         Unfair,
         Some(Kind::AlsXyChain),
     ),
-    step("Franken X-Wing", 6100, 300, Unfair, None),
-    step("Franken Swordfish", 6200, 350, Unfair, None),
-    step("Finned Franken X-Wing", 6700, 390, Unfair, None),
-    step("Finned Franken Swordfish", 6800, 410, Unfair, None),
-    step("Forcing Chain", 8500, 500, Extreme, None),
+    step(
+        "Franken X-Wing",
+        6100,
+        300,
+        Unfair,
+        Some(Kind::FrankenXWing),
+    ),
+    step(
+        "Franken Swordfish",
+        6200,
+        350,
+        Unfair,
+        Some(Kind::FrankenSwordfish),
+    ),
+    step(
+        "Finned Franken X-Wing",
+        6700,
+        390,
+        Unfair,
+        Some(Kind::FinnedFrankenXWing),
+    ),
+    step(
+        "Finned Franken Swordfish",
+        6800,
+        410,
+        Unfair,
+        Some(Kind::FinnedFrankenSwordfish),
+    ),
+    step(
+        "Forcing Chain",
+        8500,
+        500,
+        Extreme,
+        Some(Kind::ForcingChain),
+    ),
     step("Forcing Net", 8600, 700, Extreme, None),
     step("Brute Force", 8900, 10000, Extreme, Some(Kind::BruteForce)),
 ];

@@ -19,7 +19,7 @@ pub(super) struct Found {
 }
 
 /// The kind of loop found, as HoDoKu names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum LoopType {
     /// A loop whose links all hold.
     Continuous,
@@ -29,13 +29,18 @@ pub(super) enum LoopType {
     Aic,
 }
 
+/// A loop step's type (kind, grouped) and sorted eliminations: what HoDoKu's `deletesMap` key,
+/// the candidate string, names.
+type StepKey = (LoopType, bool, Vec<(u8, usize)>);
+
 /// The search state: steps found and HoDoKu's `deletesMap`.
 #[derive(Default)]
 pub(super) struct Search {
     /// The steps in the order found.
     pub(super) steps: Vec<Found>,
-    /// For each sorted elimination list, the step that holds it.
-    seen: HashMap<Vec<(u8, usize)>, usize>,
+    /// For each type and sorted elimination list, the step that holds it (`deletesMap`, keyed
+    /// by HoDoKu's candidate string, which names the type).
+    seen: HashMap<StepKey, usize>,
 }
 
 /// `TablingSolver.addChain` for a loop or an AIC: the chain from the table's entry 0 to `end`,
@@ -83,13 +88,14 @@ impl Search {
         dels.sort_unstable();
         dels.dedup();
         let length = chain.len();
-        if let Some(&old) = self.seen.get(&dels) {
+        let grouped = chain.iter().any(|n| n.is_group());
+        let key = (kind, grouped, dels.clone());
+        if let Some(&old) = self.seen.get(&key) {
             if self.steps[old].length <= length {
                 return;
             }
         }
-        self.seen.insert(dels.clone(), self.steps.len());
-        let grouped = chain.iter().any(|n| n.is_group());
+        self.seen.insert(key, self.steps.len());
         self.steps.push(Found {
             kind,
             grouped,

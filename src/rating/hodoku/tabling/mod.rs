@@ -2,9 +2,10 @@
 //! Nice Loops and AICs found on implication tables, sorted as HoDoKu sorts them.
 //!
 //! `table.rs` builds and expands the tables (with group nodes for the grouped step) and reads
-//! chains back; `loops.rs` finds the loops and AICs. ALS nodes (off in HoDoKu's default
-//! settings) and forcing chains are not ported.
+//! chains back; `loops.rs` finds the loops and AICs, `forcing.rs` the forcing chains. ALS
+//! nodes (off in HoDoKu's default settings) and forcing nets are not ported.
 
+mod forcing;
 mod loops;
 mod table;
 mod timsort;
@@ -68,5 +69,16 @@ fn loops_and_aics(b: &Board, with_groups: bool) -> Option<StepFound> {
     };
     let mut step = StepFound::eliminate(kind, best.dels.iter().map(|&(d, c)| (c, d)).collect());
     step.label = Some(label);
+    Some(step)
+}
+
+/// `TablingSolver.getStep(FORCING_CHAIN)`: the first forcing chain after HoDoKu's sort.
+pub(super) fn forcing_chain(b: &Board) -> Option<StepFound> {
+    let best = forcing::forcing_chain(b)?;
+    let mut step = match best.effect {
+        forcing::Effect::Place(c, d) => StepFound::place(Kind::ForcingChain, c, d),
+        forcing::Effect::Delete(c, d) => StepFound::eliminate(Kind::ForcingChain, vec![(c, d)]),
+    };
+    step.label = Some(best.label());
     Some(step)
 }

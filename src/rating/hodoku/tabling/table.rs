@@ -122,6 +122,17 @@ impl Table {
     fn find(&self, node: Node) -> Option<usize> {
         self.index_of.get(&node).copied()
     }
+
+    /// HoDoKu's `onSets` and `offSets`: per digit, the cells a normal node of this table sets
+    /// (first array) or deletes (second).
+    pub(super) fn sets(&self) -> ([u128; 10], [u128; 10]) {
+        let (mut on, mut off) = ([0u128; 10], [0u128; 10]);
+        for n in self.nodes.iter().filter(|n| !n.is_group()) {
+            let set = if n.strong { &mut on } else { &mut off };
+            set[n.cand as usize] |= 1 << n.cell;
+        }
+        (on, off)
+    }
 }
 
 /// All on- and off-tables, indexed by `cell * 10 + digit`, and the group nodes' tables.
