@@ -16,7 +16,6 @@
 //! - Templates (`Options.checkTemplates`) are only used by HoDoKu for basic fish of more than
 //!   five lines, so they play no part here.
 
-use super::board::houses_of;
 use super::steps::{Kind, StepFound};
 
 /// HoDoKu's default `Options.maxFins`.
@@ -33,19 +32,9 @@ fn line_cells(b: &super::board::Board, h: usize, d: u8) -> Cells {
         .fold(0, |m, c| m | 1 << c)
 }
 
-/// The cells other than `c` sharing a house with it.
-fn peers(c: usize) -> Cells {
-    let hc = houses_of(c);
-    (0..81)
-        .filter(|&o| o != c && houses_of(o).iter().zip(hc).any(|(x, y)| *x == y))
-        .fold(0, |m, o| m | 1 << o)
-}
-
 /// The cells that see every cell of `set` (`Sudoku2.getBuddies`).
 fn common_peers(set: Cells) -> Cells {
-    (0..81)
-        .filter(|&c| set & 1 << c != 0)
-        .fold(!0, |m, c| m & peers(c))
+    cells_of(set).fold(!0, |m, c| m & super::board::buddies(c))
 }
 
 /// The cells of `set` in increasing order.

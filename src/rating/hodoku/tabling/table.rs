@@ -9,6 +9,35 @@
 pub(super) use super::super::board::sees;
 use super::super::board::{buddies, house_cells, houses_of, Board};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// A multiplicative hasher for the tables' node keys (one `u32` each): the tables take
+/// millions of look-ups per position, which the default SipHash makes the slowest part.
+#[derive(Default)]
+pub(super) struct NodeHasher(u64);
+
+impl Hasher for NodeHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(26) ^ v).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A hash map keyed by nodes (or anything hashed as a few integers), with [`NodeHasher`].
+pub(super) type NodeMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 
 /// HoDoKu's `Options.maxTableEntryLength`: a table holds at most this many entries.
 const MAX_ENTRIES: usize = 1000;
@@ -18,7 +47,7 @@ pub(super) const NO_CELL: u8 = u8::MAX;
 
 /// A chain node: a candidate set (`strong`) or deleted, in one cell or (a group node) in two or
 /// three cells of one box and one row or column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Node {
     /// The cell, 0..81 (for a group node its first cell: HoDoKu's `getCellIndex`).
     pub(super) cell: u8,
@@ -29,6 +58,17 @@ pub(super) struct Node {
     /// A group node's second and third cells ([`NO_CELL`] when absent); both absent for a
     /// normal node.
     pub(super) more: [u8; 2],
+}
+
+impl Hash for Node {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let packed = u32::from(self.cell)
+            | u32::from(self.cand) << 7
+            | u32::from(self.strong) << 11
+            | u32::from(self.more[0]) << 12
+            | u32::from(self.more[1]) << 20;
+        state.write_u32(packed);
+    }
 }
 
 impl Node {
@@ -84,7 +124,7 @@ pub(super) struct Table {
     ext_table: Vec<bool>,
     /// The index of every node (a group node that appears twice: its last index, as HoDoKu's
     /// `indices` map keeps it).
-    index_of: HashMap<Node, usize>,
+    index_of: NodeMap<Node, usize>,
 }
 
 impl Table {
@@ -144,7 +184,7 @@ pub(super) struct Tables {
     /// The group nodes' tables (HoDoKu's `extendedTable`): on, then off, for each group node.
     ext: Vec<Table>,
     /// The index in `ext` of each group node's table (`extendedTableMap`).
-    ext_of: HashMap<Node, usize>,
+    ext_of: NodeMap<Node, usize>,
 }
 
 /// The cells holding candidate `d`, ascending (HoDoKu's `finder.getCandidates()[d]`).
@@ -202,7 +242,7 @@ impl Tables {
             on,
             off,
             ext: Vec::new(),
-            ext_of: HashMap::new(),
+            ext_of: NodeMap::default(),
         }
     }
 
