@@ -158,14 +158,24 @@ fn the_step_table_is_hodokus_default_list() {
 
 #[test]
 fn a_puzzle_that_needs_an_unplayed_step_gets_no_rating() {
-    // A 17-clue puzzle HoDoKu 2.2 rates Unfair (1246) with steps not reproduced yet;
-    // the module stops rather than guess.
-    let hard = "..............1..2..3.4..5..............6.37.28....6.....2..4.8..7......1...9....";
-    let r = hodoku::rate(&Grid::parse(hard).unwrap()).unwrap();
+    // The first puzzle of datasets/hard.txt: HoDoKu 2.2 rates it Extreme (10350) with Forcing
+    // Nets, not reproduced yet; the module stops rather than guess.
+    let net = "..64.15..3..5.9..1....3....2.5...7.3.38.4..2.67.....58.6.9.7.8.....5......23..9..";
+    let r = hodoku::rate(&Grid::parse(net).unwrap()).unwrap();
     assert!(!r.complete);
     assert_eq!(r.level, None);
     let four = Grid::parse("1...............").unwrap();
     assert!(hodoku::rate(&four).is_err());
+}
+
+#[test]
+fn a_puzzle_once_out_of_reach_now_gets_hodokus_rating() {
+    // A 17-clue puzzle HoDoKu 2.2 rates Unfair (1246); it used to stop at steps not reproduced
+    // then (colors, grouped loops, ALS chains).
+    let hard = "..............1..2..3.4..5..............6.37.28....6.....2..4.8..7......1...9....";
+    let r = hodoku::rate(&Grid::parse(hard).unwrap()).unwrap();
+    assert!(r.complete);
+    assert_eq!((r.level, r.score), (Some(Level::Unfair), 1246));
 }
 
 #[test]
