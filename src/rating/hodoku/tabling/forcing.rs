@@ -236,20 +236,25 @@ impl Search<'_> {
                 };
                 for c in cells(x & y & !(1 << start)) {
                     let length = self.chain(on_t, c, d, strong) + self.chain(off_t, c, d, strong);
-                    let effect = if strong {
-                        Effect::Place(c, d)
-                    } else {
-                        Effect::Delete(c, d)
-                    };
-                    self.record(Forcing {
-                        effect,
-                        verity: true,
-                        entity: Entity::Cell(c),
-                        length,
-                    });
+                    self.verity(c, d, strong, length);
                 }
             }
         }
+    }
+
+    /// Records a verity: `d` is set in cell `c` (`strong`) or deleted there.
+    fn verity(&mut self, c: usize, d: u8, strong: bool, length: usize) {
+        let effect = if strong {
+            Effect::Place(c, d)
+        } else {
+            Effect::Delete(c, d)
+        };
+        self.record(Forcing {
+            effect,
+            verity: true,
+            entity: Entity::Cell(c),
+            length,
+        });
     }
 
     /// `checkEntryList`: what every table of `list` (on-tables) implies.
@@ -269,17 +274,7 @@ impl Search<'_> {
                         .iter()
                         .map(|&t| self.chain(&self.tables.on[t], c, d, strong))
                         .sum();
-                    let effect = if strong {
-                        Effect::Place(c, d)
-                    } else {
-                        Effect::Delete(c, d)
-                    };
-                    self.record(Forcing {
-                        effect,
-                        verity: true,
-                        entity: Entity::Cell(c),
-                        length,
-                    });
+                    self.verity(c, d, strong, length);
                 }
             }
         }
