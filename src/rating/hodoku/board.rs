@@ -241,6 +241,26 @@ impl Board {
             }
         }
     }
+
+    /// `Sudoku2.setCell` as HoDoKu's forcing-net search calls it on its scratch copy, where a
+    /// single found late in a look-ahead round may land on a cell already filled: a cell
+    /// holding `d` is left alone; a cell holding another digit takes `d` (its candidates are
+    /// gone already, so only `d` leaves its peers).
+    pub(super) fn set_over(&mut self, cell: usize, d: u8) {
+        match self.values[cell] {
+            0 => self.place(cell, d),
+            v if v == d => {}
+            _ => {
+                self.values[cell] = d;
+                let mut peers = buddies(cell);
+                while peers != 0 {
+                    let peer = peers.trailing_zeros() as usize;
+                    peers &= peers - 1;
+                    self.eliminate(peer, d);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

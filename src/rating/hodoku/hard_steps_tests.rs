@@ -1,5 +1,5 @@
 //! Replays of HoDoKu 2.2's own paths through the harder steps (Simple and Multi Colors, grouped
-//! Nice Loops and AICs, ALS chains, Forcing Chains): HoDoKu's batch output (`/c default /bs
+//! Nice Loops and AICs, ALS chains, Forcing Chains and Nets): HoDoKu's batch output (`/c default /bs
 //! FILE /vp`) for puzzles of the project's own corpora (`datasets/hard.txt`,
 //! `datasets/hard-search.txt`), cut after the step under test. Every step up to it is replayed at HoDoKu's own positions;
 //! the finder of the step under test must find exactly HoDoKu's step, and no earlier finder may
@@ -127,4 +127,37 @@ fn forcing_chain_verity_is_reproduced_at_hodokus_position() {
    Forcing Chain Verity => r2c8<>1
 ";
     last_step_matches(LOG, "Forcing Chain");
+}
+
+/// datasets/hard.txt: HoDoKu's path up to its first `Forcing Net` (step 6, a contradiction).
+#[test]
+fn forcing_net_contradiction_is_reproduced_at_hodokus_position() {
+    const LOG: &str = "\
+..64.15..3....9..1....3..9.2.5...7...3..4..2.67.2....8.6.9.7.8.4...5......23.49..
+   Hidden Single: r5c4=7
+   Locked Candidates Type 1 (Pointing): 5 in b5 => r3c6<>5
+   Discontinuous Nice Loop: 7 r1c1 -7- r9c1 =7= r8c3 =9= r8c2 -9- r1c2 =9= r1c1 => r1c1<>7
+   Grouped Discontinuous Nice Loop: 1 r4c2 -1- r4c45 =1= r6c5 =9= r6c3 =4= r4c2 => r4c2<>1
+   Grouped Discontinuous Nice Loop: 6 r4c9 -6- r4c456 =6= r5c6 =5= r5c9 =9= r4c9 => r4c9<>6
+   Forcing Net Contradiction in r8c2 => r7c1=5
+";
+    last_step_matches(LOG, "Forcing Net");
+}
+
+/// datasets/hard.txt: the same path up to its first `Forcing Net Verity` (step 9).
+#[test]
+fn forcing_net_verity_is_reproduced_at_hodokus_position() {
+    const LOG: &str = "\
+..64.15..3....9..1....3..9.2.5...7...3..4..2.67.2....8.6.9.7.8.4...5......23.49..
+   Hidden Single: r5c4=7
+   Locked Candidates Type 1 (Pointing): 5 in b5 => r3c6<>5
+   Discontinuous Nice Loop: 7 r1c1 -7- r9c1 =7= r8c3 =9= r8c2 -9- r1c2 =9= r1c1 => r1c1<>7
+   Grouped Discontinuous Nice Loop: 1 r4c2 -1- r4c45 =1= r6c5 =9= r6c3 =4= r4c2 => r4c2<>1
+   Grouped Discontinuous Nice Loop: 6 r4c9 -6- r4c456 =6= r5c6 =5= r5c9 =9= r4c9 => r4c9<>6
+   Forcing Net Contradiction in r8c2 => r7c1=5
+   Forcing Chain Contradiction in r2 => r3c2<>8
+   Forcing Chain Contradiction in r5c6 => r7c9<>3
+   Forcing Net Verity => r4c2=4
+";
+    last_step_matches(LOG, "Forcing Net");
 }

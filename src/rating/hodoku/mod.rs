@@ -13,7 +13,7 @@
 //! (Remote Pair, Turbot Fish, X- and XY-Chain), `empty_rectangle.rs`, `colors.rs` (Simple and
 //! Multi Colors), `wings.rs` (W-, XY-, XYZ-Wing), `uniqueness.rs` (uniqueness tests, Hidden and
 //! Avoidable Rectangles, BUG+1), `fish.rs` (finned, sashimi and Franken fish), `sue_de_coq.rs`, `als.rs`
-//! (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain), `tabling/` (Nice Loop/AIC, grouped or not, Forcing Chain) and `brute.rs` (Brute Force).
+//! (ALS-XZ, ALS-XY-Wing, ALS-XY-Chain), `tabling/` (Nice Loop/AIC, grouped or not, Forcing Chain, Forcing Net) and `brute.rs` (Brute Force).
 //! `docs/rating.md` ("HoDoKu") says how the results are checked against HoDoKu itself
 //! (`reference`, `examples/hodoku_check.rs`).
 //!
@@ -139,6 +139,7 @@ fn find(kind: Kind, b: &mut Board) -> Option<StepFound> {
         Kind::NiceLoop => tabling::nice_loop(b),
         Kind::GroupedNiceLoop => tabling::grouped_nice_loop(b),
         Kind::ForcingChain => tabling::forcing_chain(b),
+        Kind::ForcingNet => tabling::forcing_net(b),
         Kind::WWing => wings::w_wing(b),
         Kind::XyWing => wings::xy_wing(b),
         Kind::XyzWing => wings::xyz_wing(b),

@@ -121,6 +121,9 @@ pub enum Kind {
     /// A candidate whose truth (or falsehood) leads to a contradiction, or a conclusion every
     /// outcome of a cell, house or candidate leads to, by chains (HoDoKu's TablingSolver).
     ForcingChain,
+    /// A forcing chain whose links include singles that need several candidates gone (a net:
+    /// the tables are filled by playing four rounds of singles; HoDoKu's TablingSolver).
+    ForcingNet,
     /// A fish whose base or cover sets include boxes (HoDoKu's FishSolver, FRANKEN).
     FrankenXWing,
     /// A three-unit fish whose base or cover sets include boxes.
@@ -444,7 +447,7 @@ pub const STEPS: &[StepConfig] = &[
         Extreme,
         Some(Kind::ForcingChain),
     ),
-    step("Forcing Net", 8600, 700, Extreme, None),
+    step("Forcing Net", 8600, 700, Extreme, Some(Kind::ForcingNet)),
     step("Brute Force", 8900, 10000, Extreme, Some(Kind::BruteForce)),
 ];
 

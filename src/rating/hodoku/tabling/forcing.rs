@@ -45,13 +45,39 @@ pub(super) struct Forcing {
     pub(super) entity: Entity,
     /// The total number of nodes of the step's chains (`getChainLength`).
     pub(super) length: usize,
+    /// One of the chains has a branch (HoDoKu's `isNet`): a Forcing Net.
+    pub(super) net: bool,
+}
+
+/// The length of one or more chains and whether any is a net.
+#[derive(Clone, Copy, Debug, Default)]
+struct Length {
+    nodes: usize,
+    net: bool,
+}
+
+impl std::ops::Add for Length {
+    type Output = Length;
+    fn add(self, o: Length) -> Length {
+        Length {
+            nodes: self.nodes + o.nodes,
+            net: self.net || o.net,
+        }
+    }
+}
+
+impl std::iter::Sum for Length {
+    fn sum<I: Iterator<Item = Length>>(iter: I) -> Length {
+        iter.fold(Length::default(), |a, b| a + b)
+    }
 }
 
 impl Forcing {
     /// HoDoKu's printed name.
     pub(super) fn label(&self) -> String {
+        let what = if self.net { "Net" } else { "Chain" };
         if self.verity {
-            return "Forcing Chain Verity".to_string();
+            return format!("Forcing {what} Verity");
         }
         let at = match self.entity {
             Entity::Cell(c) => format!("r{}c{}", c / 9 + 1, c % 9 + 1),
@@ -59,7 +85,7 @@ impl Forcing {
             Entity::House(h) if h < 18 => format!("c{}", h - 8),
             Entity::House(h) => format!("b{}", h - 17),
         };
-        format!("Forcing Chain Contradiction in {at}")
+        format!("Forcing {what} Contradiction in {at}")
     }
 }
 
@@ -98,6 +124,9 @@ struct Search<'a> {
     /// Per digit, the cells holding it (`getCandidates`).
     holding: [u128; 10],
     steps: Vec<Forcing>,
+    /// Searching for nets: a step whose chains have no branch is dropped (HoDoKu's
+    /// `replaceOrCopyStep` without `chainsOnly`).
+    nets: bool,
     /// The index in `steps` of the step with each type and effect (`deletesMap`, keyed by
     /// HoDoKu's candidate string, which names the type: a contradiction and a verity with the
     /// same effect are two steps).
@@ -106,16 +135,19 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// The length of the chain from entry 0 of `table` to `target` (0 when absent).
-    fn chain(&self, table: &Table, cell: usize, d: u8, strong: bool) -> usize {
-        self.tables
-            .build_chain(table, Node::single(cell, d, strong))
-            .0
-            .len()
+    fn chain(&self, table: &Table, cell: usize, d: u8, strong: bool) -> Length {
+        let (nodes, net) = self
+            .tables
+            .chain_length(table, Node::single(cell, d, strong));
+        Length { nodes, net }
     }
 
     /// `replaceOrCopyStep`: keeps the step unless one of the same type and effect with chains
     /// no longer is there; a longer one is replaced in place.
     fn record(&mut self, step: Forcing) {
+        if self.nets && !step.net {
+            return;
+        }
         let key = (step.verity, step.effect);
         match self.seen.get(&key) {
             Some(&old) => {
@@ -131,7 +163,7 @@ impl Search<'_> {
     }
 
     /// A contradiction of `table`'s start (it is false) with chains of total `length`.
-    fn contradiction(&mut self, table: &Table, entity: Entity, length: usize) {
+    fn contradiction(&mut self, table: &Table, entity: Entity, length: Length) {
         let start = table.nodes[0];
         let (c, d) = (start.cell as usize, start.cand);
         let effect = if start.strong {
@@ -143,7 +175,8 @@ impl Search<'_> {
             effect,
             verity: false,
             entity,
-            length,
+            length: length.nodes,
+            net: length.net,
         });
     }
 
@@ -243,7 +276,7 @@ impl Search<'_> {
     }
 
     /// Records a verity: `d` is set in cell `c` (`strong`) or deleted there.
-    fn verity(&mut self, c: usize, d: u8, strong: bool, length: usize) {
+    fn verity(&mut self, c: usize, d: u8, strong: bool, length: Length) {
         let effect = if strong {
             Effect::Place(c, d)
         } else {
@@ -253,7 +286,8 @@ impl Search<'_> {
             effect,
             verity: true,
             entity: Entity::Cell(c),
-            length,
+            length: length.nodes,
+            net: length.net,
         });
     }
 
@@ -334,9 +368,14 @@ fn compare(a: &Forcing, b: &Forcing) -> Ordering {
     }
 }
 
-/// `TablingSolver.getStep(FORCING_CHAIN)`: the first forcing chain after HoDoKu's sort.
-pub(super) fn forcing_chain(b: &Board) -> Option<Forcing> {
-    let mut tables = Tables::fill(b);
+/// `TablingSolver.getStep(FORCING_CHAIN)` (`nets` false) or `getStep(FORCING_NET)`: the
+/// first forcing chain or net after HoDoKu's sort.
+pub(super) fn forcing(b: &Board, nets: bool) -> Option<Forcing> {
+    let mut tables = if nets {
+        super::net::fill(b)
+    } else {
+        Tables::fill(b)
+    };
     tables.fill_groups(b);
     tables.expand(true);
     tables.expand(false);
@@ -367,6 +406,7 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Forcing> {
         allowed,
         holding,
         steps: Vec::new(),
+        nets,
         seen: HashMap::new(),
     };
     for i in 0..810 {
@@ -379,14 +419,6 @@ pub(super) fn forcing_chain(b: &Board) -> Option<Forcing> {
     }
     search.houses();
     let mut steps = search.steps;
-    if std::env::var("FC_DEBUG").is_ok() {
-        for st in &steps {
-            eprintln!(
-                "{:?} {} {:?} {}",
-                st.effect, st.verity, st.entity, st.length
-            );
-        }
-    }
     timsort::java_sort(&mut steps, &compare);
     steps.into_iter().next()
 }

@@ -2,11 +2,13 @@
 //! Nice Loops and AICs found on implication tables, sorted as HoDoKu sorts them.
 //!
 //! `table.rs` builds and expands the tables (with group nodes for the grouped step) and reads
-//! chains back; `loops.rs` finds the loops and AICs, `forcing.rs` the forcing chains. ALS
-//! nodes (off in HoDoKu's default settings) and forcing nets are not ported.
+//! chains back; `net.rs` fills the forcing nets' tables (singles played on a copy of the grid);
+//! `loops.rs` finds the loops and AICs, `forcing.rs` the forcing chains and nets. ALS nodes
+//! (off in HoDoKu's default settings) are not ported.
 
 mod forcing;
 mod loops;
+mod net;
 mod table;
 mod timsort;
 
@@ -74,10 +76,21 @@ fn loops_and_aics(b: &Board, with_groups: bool) -> Option<StepFound> {
 
 /// `TablingSolver.getStep(FORCING_CHAIN)`: the first forcing chain after HoDoKu's sort.
 pub(super) fn forcing_chain(b: &Board) -> Option<StepFound> {
-    let best = forcing::forcing_chain(b)?;
+    forcing_step(b, false, Kind::ForcingChain)
+}
+
+/// `TablingSolver.getStep(FORCING_NET)`: the same search on tables filled with four rounds of
+/// singles; only steps whose chains branch (nets) are kept.
+pub(super) fn forcing_net(b: &Board) -> Option<StepFound> {
+    forcing_step(b, true, Kind::ForcingNet)
+}
+
+/// The first forcing chain or net as a step of `kind`.
+fn forcing_step(b: &Board, nets: bool, kind: Kind) -> Option<StepFound> {
+    let best = forcing::forcing(b, nets)?;
     let mut step = match best.effect {
-        forcing::Effect::Place(c, d) => StepFound::place(Kind::ForcingChain, c, d),
-        forcing::Effect::Delete(c, d) => StepFound::eliminate(Kind::ForcingChain, vec![(c, d)]),
+        forcing::Effect::Place(c, d) => StepFound::place(kind, c, d),
+        forcing::Effect::Delete(c, d) => StepFound::eliminate(kind, vec![(c, d)]),
     };
     step.label = Some(best.label());
     Some(step)

@@ -112,8 +112,10 @@ impl Node {
 pub(super) struct Table {
     /// The nodes, entry 0 first.
     pub(super) nodes: Vec<Node>,
-    /// For each node: the entry it follows from, or for an expanded node the source table.
-    ret: Vec<u16>,
+    /// For each node: the entry it follows from (first), or for an expanded node the source
+    /// table; a forcing net's node set by a single lists up to four more entries it needs
+    /// (HoDoKu's five packed return indices, the largest first; 0 when unused).
+    ret: Vec<[u16; 5]>,
     /// For each node: its distance from entry 0 (9 bits, as HoDoKu stores it).
     dist: Vec<u16>,
     /// For each node: taken over from another table during expansion.
@@ -140,26 +142,49 @@ impl Table {
 
     /// `TableEntry.addEntry`: appends a node unless the table is full or (a normal node) the
     /// node is there already; a group node is appended again.
-    fn add(&mut self, node: Node, ret: usize) {
+    pub(super) fn add(&mut self, node: Node, ret: usize) {
+        self.add_rets(node, [ret, 0, 0, 0, 0]);
+    }
+
+    /// [`Table::add`] with HoDoKu's five return indices (`makeSRetIndex`: the first above 4096
+    /// and the others above 1023 become 0, and the largest moves to the front). The distance is
+    /// one more than that of the entry named by the first index as given.
+    pub(super) fn add_rets(&mut self, node: Node, rets: [usize; 5]) {
         if self.nodes.len() >= MAX_ENTRIES
             || (!node.is_group() && self.index_of.contains_key(&node))
         {
             return;
         }
         let i = self.nodes.len();
+        let mut packed = [0u16; 5];
+        for (k, (&r, slot)) in rets.iter().zip(packed.iter_mut()).enumerate() {
+            let limit = if k == 0 { 4096 } else { 1023 };
+            *slot = if r > limit { 0 } else { r as u16 };
+        }
+        for k in 1..5 {
+            if packed[k] > packed[0] {
+                packed.swap(0, k);
+            }
+        }
         self.nodes.push(node);
-        self.ret.push(if ret > 4096 { 0 } else { ret as u16 });
+        self.ret.push(packed);
         self.expanded.push(false);
         self.on_table.push(false);
         self.ext_table.push(false);
-        // The distance is one more than that of the entry at position `ret` (0 when none yet).
-        let base = if ret == i { 0 } else { self.distance(ret) };
-        self.dist.push((base + 1) & 0x1ff);
+        // The entry at position `rets[0]` (0 when none yet, as for the entry itself).
+        let dist = if rets[0] >= MAX_ENTRIES {
+            0
+        } else if rets[0] == i {
+            1
+        } else {
+            (self.distance(rets[0]) + 1) & 0x1ff
+        };
+        self.dist.push(dist);
         self.index_of.insert(node, i);
     }
 
     /// The index of `node`, if present (`TableEntry.getEntryIndex`).
-    fn find(&self, node: Node) -> Option<usize> {
+    pub(super) fn find(&self, node: Node) -> Option<usize> {
         self.index_of.get(&node).copied()
     }
 
@@ -194,9 +219,20 @@ pub(super) fn cells_with(b: &Board, d: u8) -> Vec<usize> {
 
 impl Tables {
     /// `TablingSolver.fillTables` with `chainsOnly`: the direct consequences of every outcome.
+    /// 810 empty on- and off-tables and no group nodes.
+    pub(super) fn empty() -> Tables {
+        Tables {
+            on: vec![Table::default(); 810],
+            off: vec![Table::default(); 810],
+            ext: Vec::new(),
+            ext_of: NodeMap::default(),
+        }
+    }
+
     pub(super) fn fill(b: &Board) -> Tables {
-        let mut on = vec![Table::default(); 810];
-        let mut off = vec![Table::default(); 810];
+        let Tables {
+            mut on, mut off, ..
+        } = Tables::empty();
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -381,11 +417,17 @@ impl Tables {
                     let total = (base + d) & 0x1ff;
                     if let Some(org) = dest.find(n) {
                         if dest.expanded[org] && dest.dist[org] > total {
-                            dest.ret[org] = if src_index > 4096 {
-                                0
-                            } else {
-                                src_index as u16
-                            };
+                            dest.ret[org] = [
+                                if src_index > 4096 {
+                                    0
+                                } else {
+                                    src_index as u16
+                                },
+                                0,
+                                0,
+                                0,
+                                0,
+                            ];
                             dest.expanded[org] = true;
                             dest.on_table[org] = !from_ext && node.strong;
                             dest.ext_table[org] = from_ext;
@@ -408,22 +450,69 @@ impl Tables {
         }
     }
 
-    /// `TablingSolver.buildChain` (chains only): the nodes from `target` back to entry 0 of
+    /// `TablingSolver.buildChain`'s main chain: the nodes from `target` back to entry 0 of
     /// `table`, with the cells the chain passes through (`chainSet`, a group node's every
     /// cell). Empty if `target` is not in the table.
     pub(super) fn build_chain(&self, table: &Table, target: Node) -> (Vec<Node>, [bool; 81]) {
-        let mut chain = Vec::new();
         let mut cells = [false; 81];
         let Some(start) = table.nodes.iter().position(|&n| n == target) else {
-            return (chain, cells);
+            return (Vec::new(), cells);
         };
-        chain.push(table.nodes[start]);
+        let chain = self.walk(table, start, None, &mut cells, &mut Vec::new());
+        (chain, cells)
+    }
+
+    /// The length HoDoKu gives the chain from entry 0 of `table` to `target`
+    /// (`addChain` then `Chain.getLength`), and whether it is a net. A forcing net's node set
+    /// by a single has more than one predecessor: each further predecessor starts a branch
+    /// (HoDoKu's "min"), followed back until it meets the main chain; the chain written out
+    /// holds every such branch, as negative entries and a separator, after the node it joins.
+    /// The length counts them all; a chain with a branch is a net. 0 when `target` is absent.
+    pub(super) fn chain_length(&self, table: &Table, target: Node) -> (usize, bool) {
+        let mut cells = [false; 81];
+        let Some(start) = table.nodes.iter().position(|&n| n == target) else {
+            return (0, false);
+        };
+        let mut mins = Vec::new();
+        let main = self.walk(table, start, None, &mut cells, &mut mins);
+        let (mut length, mut net) = (main.len(), false);
+        for m in mins {
+            let Some(from) = table.find(m) else {
+                continue;
+            };
+            let branch = self.walk(table, from, Some(&main), &mut cells, &mut Vec::new());
+            let Some(&joint) = branch.last() else {
+                continue;
+            };
+            let joins = main.iter().filter(|&&n| n == joint).count();
+            if joins > 0 {
+                net = true;
+                length += joins * branch.len();
+            }
+        }
+        (length, net)
+    }
+
+    /// One walk of `TablingSolver.buildChain`: from entry `start` of `table` back along each
+    /// node's first predecessor to entry 0, jumping into the source table of an expanded node
+    /// and back. The main walk (`main` is `None`) marks its cells in `cells` and collects the
+    /// further predecessors in `mins`; a branch walk (`main` given) stops at the first node of
+    /// the main chain it reaches.
+    fn walk(
+        &self,
+        table: &Table,
+        start: usize,
+        main: Option<&[Node]>,
+        cells: &mut [bool; 81],
+        mins: &mut Vec<Node>,
+    ) -> Vec<Node> {
+        let mut chain = vec![table.nodes[start]];
         let mut idx = start;
         let mut entry = table;
         let mut expanded = false;
         while idx != 0 && chain.len() < MAX_ENTRIES {
             if entry.expanded[idx] {
-                let src = entry.ret[idx] as usize;
+                let src = entry.ret[idx][0] as usize;
                 let next = if entry.ext_table[idx] {
                     &self.ext[src]
                 } else if entry.on_table[idx] {
@@ -438,14 +527,29 @@ impl Tables {
                 expanded = true;
                 idx = found;
             }
-            let prev = entry.ret[idx] as usize;
+            let rets = entry.ret[idx];
+            let prev = rets[0] as usize;
             idx = prev;
             let Some(&n) = entry.nodes.get(prev) else {
                 break;
             };
             chain.push(n);
-            for c in n.cells() {
-                cells[c] = true;
+            match main {
+                None => {
+                    for c in n.cells() {
+                        cells[c] = true;
+                    }
+                    for &r in &rets[1..] {
+                        if let Some(&m) = entry.nodes.get(r as usize).filter(|_| r != 0) {
+                            mins.push(m);
+                        }
+                    }
+                }
+                Some(main) => {
+                    if cells[n.cell as usize] && main.contains(&n) {
+                        return chain;
+                    }
+                }
             }
             if expanded && idx == 0 {
                 let back = entry.nodes[0];
@@ -457,7 +561,7 @@ impl Tables {
                 expanded = false;
             }
         }
-        (chain, cells)
+        chain
     }
 }
 
