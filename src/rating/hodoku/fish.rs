@@ -32,14 +32,105 @@ fn line_cells(b: &super::board::Board, h: usize, d: u8) -> Cells {
         .fold(0, |m, c| m | 1 << c)
 }
 
-/// The cells that see every cell of `set` (`Sudoku2.getBuddies`).
+/// The cells that see every cell of `set` (`Sudoku2.getBuddies`; every cell for no cell).
 fn common_peers(set: Cells) -> Cells {
     cells_of(set).fold(!0, |m, c| m & super::board::buddies(c))
 }
 
 /// The cells of `set` in increasing order.
 fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| set & 1 << c != 0)
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
+}
+
+/// The fins a fish must have at least, whichever covers complete it: base cells no reachable
+/// cover holds, plus the endo fins.
+fn least_fins(base: Cells, endo: Cells, reachable: Cells) -> Cells {
+    (base & !reachable) | endo
+}
+
+/// Whether a finned fish with base `base` and endo fins `endo` can still be completed when its
+/// cover is at most `reachable`: at most five fins, and some reachable cover cell (the only
+/// places an elimination can be) sees every fin it must have. Monotone: a smaller `reachable`
+/// is never more viable.
+fn finned_viable(base: Cells, endo: Cells, reachable: Cells) -> bool {
+    let fins = least_fins(base, endo, reachable);
+    fins.count_ones() <= MAX_FINS && reachable & common_peers(fins) != 0
+}
+
+/// The first combination of `size` cover units (`covers`, in HoDoKu's lexicographic order of
+/// combinations) that `accept` takes, given the indices, the union of the units and the cells
+/// in two of them. A prefix is extended only while `viable(reachable)` holds for the cells the
+/// combination could still reach; `viable` must be monotone (false for a set stays false for
+/// its subsets), so a skipped prefix or a later sibling can hold nothing `accept` takes and the
+/// first combination taken is the one an exhaustive scan finds.
+fn first_cover<T>(
+    covers: &[Cells],
+    size: usize,
+    viable: &dyn Fn(Cells) -> bool,
+    accept: &mut Accept<'_, T>,
+) -> Option<T> {
+    let n = covers.len();
+    if n < size {
+        return None;
+    }
+    let mut suffix = [0 as Cells; 28];
+    for i in (0..n).rev() {
+        suffix[i] = suffix[i + 1] | covers[i];
+    }
+    let mut search = CoverSearch {
+        covers,
+        suffix: &suffix,
+        size,
+        idx: [0; 4],
+        viable,
+        accept,
+    };
+    search.go(0, 0, 0, 0)
+}
+
+/// What [`first_cover`] calls for a full combination: indices, union, cells in two units.
+type Accept<'a, T> = dyn FnMut(&[usize], Cells, Cells) -> Option<T> + 'a;
+
+/// The state of [`first_cover`]'s depth-first walk.
+struct CoverSearch<'a, 'b, T> {
+    covers: &'a [Cells],
+    /// `suffix[i]`: the union of `covers[i..]`.
+    suffix: &'a [Cells],
+    size: usize,
+    idx: [usize; 4],
+    viable: &'a dyn Fn(Cells) -> bool,
+    accept: &'a mut Accept<'b, T>,
+}
+
+impl<T> CoverSearch<'_, '_, T> {
+    /// Extends a prefix of `depth` units (union `cover`, cells in two of them `cannibal`) with
+    /// units from index `start` on.
+    fn go(&mut self, depth: usize, start: usize, cover: Cells, cannibal: Cells) -> Option<T> {
+        let n = self.covers.len();
+        for i in start..=n - (self.size - depth) {
+            if !(self.viable)(cover | self.suffix[i]) {
+                return None;
+            }
+            self.idx[depth] = i;
+            let (next, twice) = (cover | self.covers[i], cannibal | (cover & self.covers[i]));
+            let found = if depth + 1 == self.size {
+                (self.accept)(&self.idx[..self.size], next, twice)
+            } else {
+                self.go(depth + 1, i + 1, next, twice)
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
 }
 
 /// The next combination of `k` indices below `n` after `idx` (lexicographic), or `false`.
@@ -95,8 +186,11 @@ fn search(
     }
     let mut bi: Vec<usize> = (0..size).collect();
     loop {
-        let units: Vec<Cells> = bi.iter().map(|&i| bases[i]).collect();
-        if let Some(elims) = search_covers(&units, &all_covers, sashimi) {
+        let mut units = [0 as Cells; 4];
+        for (slot, &i) in units.iter_mut().zip(&bi) {
+            *slot = bases[i];
+        }
+        if let Some(elims) = search_covers(&units[..size], &all_covers, sashimi) {
             return Some(elims.into_iter().map(|c| (c, d)).collect());
         }
         if !next_combo(&mut bi, bases.len()) {
@@ -109,25 +203,18 @@ fn search(
 /// fitting fish removes.
 fn search_covers(units: &[Cells], all_covers: &[Cells], sashimi: bool) -> Option<Vec<usize>> {
     let base = units.iter().fold(0, |m, &u| m | u);
-    let covers: Vec<Cells> = all_covers
-        .iter()
-        .copied()
-        .filter(|&c| c & base != 0)
-        .collect();
-    let size = units.len();
-    if covers.len() < size {
-        return None;
+    let mut covers = [0 as Cells; 9];
+    let mut n = 0;
+    for &c in all_covers.iter().filter(|&&c| c & base != 0) {
+        covers[n] = c;
+        n += 1;
     }
-    let mut ci: Vec<usize> = (0..size).collect();
-    loop {
-        let cover = ci.iter().fold(0, |m, &i| m | covers[i]);
-        if let Some(elims) = check(units, base, cover, sashimi) {
-            return Some(elims);
-        }
-        if !next_combo(&mut ci, covers.len()) {
-            return None;
-        }
-    }
+    first_cover(
+        &covers[..n],
+        units.len(),
+        &|reachable| finned_viable(base, 0, reachable),
+        &mut |_, cover, _| check(units, base, cover, sashimi),
+    )
 }
 
 /// One base/cover combination: the eliminations when it is a fish of the wanted variant that
@@ -228,47 +315,55 @@ fn franken_search(
             base |= bases[i].1;
         }
         if ok {
-            let used: Vec<usize> = bi.iter().map(|&i| bases[i].0).collect();
-            let covers: Vec<(usize, Cells)> = all_covers
-                .iter()
-                .copied()
-                .filter(|&(h, s)| !used.contains(&h) && s & base != 0)
-                .collect();
-            if covers.len() >= size {
-                let mut ci: Vec<usize> = (0..size).collect();
-                loop {
-                    let mut cover = 0;
-                    let mut cannibal = 0;
-                    for &i in &ci {
-                        cannibal |= cover & covers[i].1;
-                        cover |= covers[i].1;
-                    }
-                    let fins = (base & !cover) | endo;
-                    let elims = if fins == 0 && !finned {
-                        Some((cover & !base, cannibal))
-                    } else if finned && fins != 0 && fins.count_ones() <= MAX_FINS {
-                        let seen = common_peers(fins);
-                        (seen != 0).then_some((cover & !base & seen, cannibal & seen))
-                    } else {
-                        None
-                    };
-                    if let Some((del, can)) = elims {
-                        if del != 0 || can != 0 {
-                            let cover_h: Vec<usize> = ci.iter().map(|&i| covers[i].0).collect();
-                            let removed = cells_of(del).chain(cells_of(can)).map(|c| (c, d));
-                            return Some(franken_step(
-                                size,
-                                finned,
-                                &used,
-                                &cover_h,
-                                removed.collect(),
-                            ));
-                        }
-                    }
-                    if !next_combo(&mut ci, covers.len()) {
-                        break;
-                    }
+            let mut used = [0usize; 3];
+            for (slot, &i) in used.iter_mut().zip(&bi) {
+                *slot = bases[i].0;
+            }
+            let used = &used[..size];
+            let (mut houses, mut units, mut n) = ([0usize; 18], [0 as Cells; 18], 0);
+            for &(h, c) in &all_covers {
+                if !used.contains(&h) && c & base != 0 {
+                    houses[n] = h;
+                    units[n] = c;
+                    n += 1;
                 }
+            }
+            let units = &units[..n];
+            let viable = |reachable: Cells| {
+                if finned {
+                    finned_viable(base, endo, reachable)
+                } else {
+                    least_fins(base, endo, reachable) == 0
+                }
+            };
+            let found = first_cover(units, size, &viable, &mut |ci, cover, cannibal| {
+                let fins = (base & !cover) | endo;
+                let (del, can) = if fins == 0 && !finned {
+                    (cover & !base, cannibal)
+                } else if finned && fins != 0 && fins.count_ones() <= MAX_FINS {
+                    let seen = common_peers(fins);
+                    if seen == 0 {
+                        return None;
+                    }
+                    (cover & !base & seen, cannibal & seen)
+                } else {
+                    return None;
+                };
+                if del == 0 && can == 0 {
+                    return None;
+                }
+                let cover_h: Vec<usize> = ci.iter().map(|&i| houses[i]).collect();
+                let removed = cells_of(del).chain(cells_of(can)).map(|c| (c, d));
+                Some(franken_step(
+                    size,
+                    finned,
+                    used,
+                    &cover_h,
+                    removed.collect(),
+                ))
+            });
+            if found.is_some() {
+                return found;
             }
         }
         if !next_combo(&mut bi, bases.len()) {

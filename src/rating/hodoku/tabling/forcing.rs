@@ -91,7 +91,14 @@ impl Forcing {
 
 /// The cells of a set, ascending.
 fn cells(set: u128) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| set & (1 << c) != 0)
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
 }
 
 /// The cells of house `h` as a set.
@@ -123,6 +130,8 @@ struct Search<'a> {
     allowed: [u128; 10],
     /// Per digit, the cells holding it (`getCandidates`).
     holding: [u128; 10],
+    /// The empty cells.
+    unsolved: u128,
     steps: Vec<Forcing>,
     /// Searching for nets: a step whose chains have no branch is dropped (HoDoKu's
     /// `replaceOrCopyStep` without `chainsOnly`).
@@ -225,7 +234,7 @@ impl Search<'_> {
         for d in 0..10 {
             empty &= !on[d];
         }
-        empty &= self.unsolved();
+        empty &= self.unsolved;
         for c in cells(empty) {
             let len = super::super::board::digits(self.b.cands[c])
                 .map(|d| self.chain(table, c, d, false))
@@ -243,13 +252,6 @@ impl Search<'_> {
                 }
             }
         }
-    }
-
-    /// The empty cells.
-    fn unsolved(&self) -> u128 {
-        (0..81)
-            .filter(|&c| self.b.values[c] == 0)
-            .fold(0, |m, c| m | 1 << c)
     }
 
     /// `checkTwoChains`: what both outcomes of one candidate imply.
@@ -371,14 +373,15 @@ fn compare(a: &Forcing, b: &Forcing) -> Ordering {
 /// `TablingSolver.getStep(FORCING_CHAIN)` (`nets` false) or `getStep(FORCING_NET)`: the
 /// first forcing chain or net after HoDoKu's sort.
 pub(super) fn forcing(b: &Board, nets: bool) -> Option<Forcing> {
-    let mut tables = if nets {
-        super::net::fill(b)
+    let tables = if nets {
+        let mut t = super::net::fill(b);
+        t.fill_groups(b);
+        t.expand(true);
+        t.expand(false);
+        t
     } else {
-        Tables::fill(b)
+        Tables::grouped(b)
     };
-    tables.fill_groups(b);
-    tables.expand(true);
-    tables.expand(false);
     let mut holding = [0u128; 10];
     let mut allowed = [0u128; 10];
     for c in 0..81 {
@@ -405,6 +408,9 @@ pub(super) fn forcing(b: &Board, nets: bool) -> Option<Forcing> {
         off_sets: tables.off.iter().map(Table::sets).collect(),
         allowed,
         holding,
+        unsolved: (0..81)
+            .filter(|&c| b.values[c] == 0)
+            .fold(0, |m, c| m | 1 << c),
         steps: Vec::new(),
         nets,
         seen: HashMap::new(),
@@ -419,6 +425,11 @@ pub(super) fn forcing(b: &Board, nets: bool) -> Option<Forcing> {
     }
     search.houses();
     let mut steps = search.steps;
+    if nets {
+        tables.recycle();
+    } else {
+        tables.keep_grouped(b);
+    }
     timsort::java_sort(&mut steps, &compare);
     steps.into_iter().next()
 }

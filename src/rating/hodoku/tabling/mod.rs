@@ -47,16 +47,23 @@ pub(super) fn grouped_nice_loop(b: &Board) -> Option<StepFound> {
 
 /// `TablingSolver.getNiceLoops` with or without group nodes.
 fn loops_and_aics(b: &Board, with_groups: bool) -> Option<StepFound> {
-    let mut tables = Tables::fill(b);
-    if with_groups {
-        tables.fill_groups(b);
-    }
-    tables.expand(true);
-    tables.expand(false);
+    let tables = if with_groups {
+        Tables::grouped(b)
+    } else {
+        let mut t = Tables::fill(b);
+        t.expand(true);
+        t.expand(false);
+        t
+    };
     let mut search = Search::default();
     search.nice_loops(b, &tables, true);
     search.nice_loops(b, &tables, false);
     search.aics(b, &tables);
+    if with_groups {
+        tables.keep_grouped(b);
+    } else {
+        tables.recycle();
+    }
     timsort::java_sort(&mut search.steps, &compare);
     let best = search.steps.into_iter().next()?;
     let label = match best.kind {

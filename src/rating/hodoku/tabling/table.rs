@@ -108,28 +108,68 @@ impl Node {
 
 /// One table (HoDoKu's `TableEntry`): the nodes implied by entry 0, with for each the index of
 /// the entry (or, once expanded, the table) it came from and its distance.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Table {
     /// The nodes, entry 0 first.
     pub(super) nodes: Vec<Node>,
-    /// For each node: the entry it follows from (first), or for an expanded node the source
-    /// table; a forcing net's node set by a single lists up to four more entries it needs
-    /// (HoDoKu's five packed return indices, the largest first; 0 when unused).
-    ret: Vec<[u16; 5]>,
-    /// For each node: its distance from entry 0 (9 bits, as HoDoKu stores it).
-    dist: Vec<u16>,
-    /// For each node: taken over from another table during expansion.
-    expanded: Vec<bool>,
-    /// For each node taken over: the source table is an on-table.
-    on_table: Vec<bool>,
-    /// For each node taken over: the source table is a group node's table.
-    ext_table: Vec<bool>,
-    /// The index of every node (a group node that appears twice: its last index, as HoDoKu's
+    /// For each node: where it came from (HoDoKu's packed `retIndices`).
+    meta: Vec<Meta>,
+    /// The index of every normal node, by [`slot`] ([`ABSENT`] when not in the table).
+    index_of: Box<[u16]>,
+    /// The index of every group node (one that appears twice: its last index, as HoDoKu's
     /// `indices` map keeps it).
-    index_of: NodeMap<Node, usize>,
+    group_index: NodeMap<Node, usize>,
+}
+
+/// Where a table's node came from.
+#[derive(Clone, Copy, Debug, Default)]
+struct Meta {
+    /// The entry it follows from (first), or for an expanded node the source table; a forcing
+    /// net's node set by a single lists up to four more entries it needs (HoDoKu's five packed
+    /// return indices, the largest first; 0 when unused).
+    ret: [u16; 5],
+    /// Its distance from entry 0 (9 bits, as HoDoKu stores it).
+    dist: u16,
+    /// Taken over from another table during expansion.
+    expanded: bool,
+    /// Taken over from an on-table.
+    on_table: bool,
+    /// Taken over from a group node's table.
+    ext_table: bool,
+}
+
+/// No index: the node is not in the table.
+const ABSENT: u16 = u16::MAX;
+
+/// The position of a normal node in [`Table::index_of`]: one per cell, digit and truth value.
+fn slot(n: Node) -> usize {
+    (n.cell as usize * 10 + n.cand as usize) * 2 + usize::from(n.strong)
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            nodes: Vec::new(),
+            meta: Vec::new(),
+            index_of: vec![ABSENT; 81 * 10 * 2].into_boxed_slice(),
+            group_index: NodeMap::default(),
+        }
+    }
 }
 
 impl Table {
+    /// Empties the table, keeping its memory for the next position.
+    fn clear(&mut self) {
+        for &n in &self.nodes {
+            if !n.is_group() {
+                self.index_of[slot(n)] = ABSENT;
+            }
+        }
+        self.nodes.clear();
+        self.meta.clear();
+        self.group_index.clear();
+    }
+
     /// The number of entries.
     pub(super) fn len(&self) -> usize {
         self.nodes.len()
@@ -137,7 +177,7 @@ impl Table {
 
     /// The distance of entry `i`.
     pub(super) fn distance(&self, i: usize) -> u16 {
-        self.dist.get(i).copied().unwrap_or(0)
+        self.meta.get(i).map_or(0, |m| m.dist)
     }
 
     /// `TableEntry.addEntry`: appends a node unless the table is full or (a normal node) the
@@ -151,7 +191,7 @@ impl Table {
     /// one more than that of the entry named by the first index as given.
     pub(super) fn add_rets(&mut self, node: Node, rets: [usize; 5]) {
         if self.nodes.len() >= MAX_ENTRIES
-            || (!node.is_group() && self.index_of.contains_key(&node))
+            || (!node.is_group() && self.index_of[slot(node)] != ABSENT)
         {
             return;
         }
@@ -167,10 +207,6 @@ impl Table {
             }
         }
         self.nodes.push(node);
-        self.ret.push(packed);
-        self.expanded.push(false);
-        self.on_table.push(false);
-        self.ext_table.push(false);
         // The entry at position `rets[0]` (0 when none yet, as for the entry itself).
         let dist = if rets[0] >= MAX_ENTRIES {
             0
@@ -179,13 +215,26 @@ impl Table {
         } else {
             (self.distance(rets[0]) + 1) & 0x1ff
         };
-        self.dist.push(dist);
-        self.index_of.insert(node, i);
+        self.meta.push(Meta {
+            ret: packed,
+            dist,
+            ..Meta::default()
+        });
+        if node.is_group() {
+            self.group_index.insert(node, i);
+        } else {
+            self.index_of[slot(node)] = i as u16;
+        }
     }
 
     /// The index of `node`, if present (`TableEntry.getEntryIndex`).
     pub(super) fn find(&self, node: Node) -> Option<usize> {
-        self.index_of.get(&node).copied()
+        if node.is_group() {
+            self.group_index.get(&node).copied()
+        } else {
+            let i = self.index_of[slot(node)];
+            (i != ABSENT).then_some(i as usize)
+        }
     }
 
     /// HoDoKu's `onSets` and `offSets`: per digit, the cells a normal node of this table sets
@@ -210,6 +259,8 @@ pub(super) struct Tables {
     ext: Vec<Table>,
     /// The index in `ext` of each group node's table (`extendedTableMap`).
     ext_of: NodeMap<Node, usize>,
+    /// Group-node tables kept from an earlier search, for reuse.
+    spare: Vec<Table>,
 }
 
 /// The cells holding candidate `d`, ascending (HoDoKu's `finder.getCandidates()[d]`).
@@ -217,22 +268,82 @@ pub(super) fn cells_with(b: &Board, d: u8) -> Vec<usize> {
     (0..81).filter(|&c| b.has(c, d)).collect()
 }
 
+/// The grid a kept set of grouped chain tables was built for: values and candidates.
+type Grid = ([u8; 81], [u16; 81]);
+
+thread_local! {
+    /// The tables of the last search on this thread, reused by the next one: 1,620 tables of
+    /// up to 1,000 entries are costly to allocate at every position. With the grid when they
+    /// are grouped chain tables, which the Forcing Chain search can take over as they are from
+    /// the Grouped Nice Loop search at the same position (HoDoKu builds the same tables twice).
+    static KEPT: std::cell::RefCell<Option<(Tables, Option<Box<Grid>>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 impl Tables {
-    /// `TablingSolver.fillTables` with `chainsOnly`: the direct consequences of every outcome.
-    /// 810 empty on- and off-tables and no group nodes.
+    /// 810 empty on- and off-tables and no group nodes (reusing the tables given back on this
+    /// thread, if any).
     pub(super) fn empty() -> Tables {
+        if let Some((mut t, _)) = KEPT.with(|s| s.borrow_mut().take()) {
+            for table in t.on.iter_mut().chain(t.off.iter_mut()) {
+                table.clear();
+            }
+            let mut ext = std::mem::take(&mut t.ext);
+            t.spare.append(&mut ext);
+            t.ext_of.clear();
+            return t;
+        }
         Tables {
             on: vec![Table::default(); 810],
             off: vec![Table::default(); 810],
             ext: Vec::new(),
             ext_of: NodeMap::default(),
+            spare: Vec::new(),
         }
     }
 
+    /// Gives the tables back for the next search on this thread.
+    pub(super) fn recycle(self) {
+        KEPT.with(|s| *s.borrow_mut() = Some((self, None)));
+    }
+
+    /// Gives back grouped chain tables built for `b` by [`Tables::grouped`]: the next call
+    /// for the same grid takes them as they are.
+    pub(super) fn keep_grouped(self, b: &Board) {
+        let grid = Box::new((b.values, b.cands));
+        KEPT.with(|s| *s.borrow_mut() = Some((self, Some(grid))));
+    }
+
+    /// The chain tables with group nodes, expanded (`fillTables` with `chainsOnly`,
+    /// `fillTablesWithGroupNodes`, `expandTables`): those kept for the same grid, else new ones.
+    pub(super) fn grouped(b: &Board) -> Tables {
+        let kept = KEPT.with(|s| s.borrow_mut().take());
+        match kept {
+            Some((t, Some(grid))) if grid.0 == b.values && grid.1 == b.cands => return t,
+            other => KEPT.with(|s| *s.borrow_mut() = other),
+        }
+        let mut t = Tables::fill(b);
+        t.fill_groups(b);
+        t.expand(true);
+        t.expand(false);
+        t
+    }
+
+    /// A group node's table, from the spare ones when there are any.
+    fn new_ext_table(&mut self) -> Table {
+        match self.spare.pop() {
+            Some(mut t) => {
+                t.clear();
+                t
+            }
+            None => Table::default(),
+        }
+    }
+
+    /// `TablingSolver.fillTables` with `chainsOnly`: the direct consequences of every outcome.
     pub(super) fn fill(b: &Board) -> Tables {
-        let Tables {
-            mut on, mut off, ..
-        } = Tables::empty();
+        let mut tables = Tables::empty();
+        let (on, off) = (&mut tables.on, &mut tables.off);
         for cell in 0..81 {
             if b.values[cell] != 0 {
                 continue;
@@ -274,12 +385,7 @@ impl Tables {
                 }
             }
         }
-        Tables {
-            on,
-            off,
-            ext: Vec::new(),
-            ext_of: NodeMap::default(),
-        }
+        tables
     }
 
     /// `TablingSolver.fillTablesWithGroupNodes`: a table for each group node's on and off
@@ -290,9 +396,9 @@ impl Tables {
         for (i, &gn) in groups.iter().enumerate() {
             let d = gn.cand;
             let on_i = self.ext.len();
-            let mut on = Table::default();
+            let mut on = self.new_ext_table();
             on.add(gn.with_strong(true), 0);
-            let mut off = Table::default();
+            let mut off = self.new_ext_table();
             off.add(gn.with_strong(false), 0);
             let seen = gn.buddies();
             let seeing: Vec<usize> = (0..81)
@@ -369,6 +475,7 @@ impl Tables {
     /// `TablingSolver.expandTables` for the on-tables (`on_side`) or the off-tables: every node
     /// of a table takes over the direct consequences of the node's own table.
     pub(super) fn expand(&mut self, on_side: bool) {
+        let mut direct: Vec<(Node, u16)> = Vec::new();
         for i in 0..810 {
             let dest_len = if on_side {
                 self.on[i].len()
@@ -385,7 +492,7 @@ impl Tables {
                     break;
                 }
                 let node = dest.nodes[j];
-                let base = dest.dist[j];
+                let base = dest.meta[j].dist;
                 let (src_index, from_ext) = if node.is_group() {
                     match self.ext_of.get(&node) {
                         Some(&k) => (k, true),
@@ -404,20 +511,23 @@ impl Tables {
                 } else {
                     &self.off[src_index]
                 };
-                let direct: Vec<(Node, u16)> = (1..src.len())
-                    .filter(|&k| !src.expanded[k])
-                    .map(|k| (src.nodes[k], src.dist[k]))
-                    .collect();
+                direct.clear();
+                direct.extend(
+                    (1..src.len())
+                        .filter(|&k| !src.meta[k].expanded)
+                        .map(|k| (src.nodes[k], src.meta[k].dist)),
+                );
                 let dest = if on_side {
                     &mut self.on[i]
                 } else {
                     &mut self.off[i]
                 };
-                for (n, d) in direct {
+                for &(n, d) in &direct {
                     let total = (base + d) & 0x1ff;
                     if let Some(org) = dest.find(n) {
-                        if dest.expanded[org] && dest.dist[org] > total {
-                            dest.ret[org] = [
+                        let m = &mut dest.meta[org];
+                        if m.expanded && m.dist > total {
+                            m.ret = [
                                 if src_index > 4096 {
                                     0
                                 } else {
@@ -428,20 +538,21 @@ impl Tables {
                                 0,
                                 0,
                             ];
-                            dest.expanded[org] = true;
-                            dest.on_table[org] = !from_ext && node.strong;
-                            dest.ext_table[org] = from_ext;
-                            dest.dist[org] = total;
+                            m.expanded = true;
+                            m.on_table = !from_ext && node.strong;
+                            m.ext_table = from_ext;
+                            m.dist = total;
                         }
                     } else {
                         let before = dest.len();
                         dest.add(n, src_index);
                         if dest.len() > before {
                             let last = dest.len() - 1;
-                            dest.expanded[last] = true;
-                            dest.on_table[last] = !from_ext && node.strong;
-                            dest.ext_table[last] = from_ext;
-                            dest.dist[last] = total;
+                            let m = &mut dest.meta[last];
+                            m.expanded = true;
+                            m.on_table = !from_ext && node.strong;
+                            m.ext_table = from_ext;
+                            m.dist = total;
                         }
                     }
                 }
@@ -511,11 +622,12 @@ impl Tables {
         let mut entry = table;
         let mut expanded = false;
         while idx != 0 && chain.len() < MAX_ENTRIES {
-            if entry.expanded[idx] {
-                let src = entry.ret[idx][0] as usize;
-                let next = if entry.ext_table[idx] {
+            let m = entry.meta[idx];
+            if m.expanded {
+                let src = m.ret[0] as usize;
+                let next = if m.ext_table {
                     &self.ext[src]
-                } else if entry.on_table[idx] {
+                } else if m.on_table {
                     &self.on[src]
                 } else {
                     &self.off[src]
@@ -527,7 +639,7 @@ impl Tables {
                 expanded = true;
                 idx = found;
             }
-            let rets = entry.ret[idx];
+            let rets = entry.meta[idx].ret;
             let prev = rets[0] as usize;
             idx = prev;
             let Some(&n) = entry.nodes.get(prev) else {
