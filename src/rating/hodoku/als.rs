@@ -228,10 +228,39 @@ fn doubly_linked_eliminations(a1: &Als, a2: &Als, rc: &Rc, out: &mut Vec<(usize,
     }
 }
 
+/// The ALSs of a grid and their restricted commons, shared by the three ALS steps.
+type AlsGraph = std::rc::Rc<(Vec<Als>, Vec<Rc>)>;
+
+thread_local! {
+    /// The last grid's ALSs and RCs with the grid (values, candidates): ALS-XZ, ALS-XY-Wing
+    /// and ALS-XY-Chain are tried one after the other at a position and need the same ones.
+    static LAST: std::cell::RefCell<Option<(Box<([u8; 81], [u16; 81])>, AlsGraph)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// [`alses`] and [`restricted_commons`] of `b` (those of the last grid when it is the same).
+fn als_graph(b: &Board) -> AlsGraph {
+    if let Some(graph) = LAST.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|(grid, _)| grid.0 == b.values && grid.1 == b.cands)
+            .map(|(_, g)| g.clone())
+    }) {
+        return graph;
+    }
+    let alses = alses(b);
+    let rcs = restricted_commons(&alses);
+    let graph = std::rc::Rc::new((alses, rcs));
+    let grid = Box::new((b.values, b.cands));
+    LAST.with(|l| *l.borrow_mut() = Some((grid, graph.clone())));
+    graph
+}
+
 /// The first ALS-XZ in HoDoKu's order (`AlsSolver.getAlsXZ(true)`).
 pub(super) fn als_xz(b: &Board) -> Option<StepFound> {
-    let alses = alses(b);
-    for rc in restricted_commons(&alses) {
+    let graph = als_graph(b);
+    let (alses, rcs) = (&graph.0, &graph.1);
+    for rc in rcs.iter() {
         let (a1, a2) = (&alses[rc.a], &alses[rc.b]);
         let mut out = Vec::new();
         common_eliminations(a1, a2, mask(rc.cand1), &mut out);
@@ -249,11 +278,11 @@ pub(super) fn als_xz(b: &Board) -> Option<StepFound> {
 
 /// The first ALS-XY-Wing in HoDoKu's order (`AlsSolver.getAlsXYWing(true)`).
 pub(super) fn als_xy_wing(b: &Board) -> Option<StepFound> {
-    let alses = alses(b);
-    let rcs = restricted_commons(&alses);
+    let graph = als_graph(b);
+    let (alses, rcs) = (&graph.0, &graph.1);
     for (i, rc1) in rcs.iter().enumerate() {
         for rc2 in &rcs[i + 1..] {
-            if let Some(step) = xy_wing_of(&alses, rc1, rc2) {
+            if let Some(step) = xy_wing_of(alses, rc1, rc2) {
                 return Some(step);
             }
         }
@@ -442,8 +471,8 @@ impl ChainSearch<'_> {
 /// one step per elimination list (the one with the fewest ALS cells), sorted by
 /// `AlsComparator`: more eliminations first, then the lower index sum, then the order found.
 pub(super) fn als_xy_chain(b: &Board) -> Option<StepFound> {
-    let alses = alses(b);
-    let rcs = restricted_commons(&alses);
+    let graph = als_graph(b);
+    let (alses, rcs) = (&graph.0, &graph.1);
     let mut ranges = vec![(0, 0); alses.len()];
     for (i, rc) in rcs.iter().enumerate() {
         if ranges[rc.a] == (0, 0) {

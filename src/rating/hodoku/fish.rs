@@ -153,14 +153,52 @@ pub(super) fn finned_fish(
     sashimi: bool,
     kind: Kind,
 ) -> Option<StepFound> {
+    let tag = 0x20 | (size as u8) << 1 | u8::from(sashimi);
     for d in 1..=9u8 {
+        let key = (tag, d, digit_cells(b, d));
+        if found_nothing(key) {
+            continue;
+        }
         for (base0, cover0) in [(0, 9), (9, 0)] {
             if let Some(elims) = search(b, d, size, sashimi, base0, cover0) {
                 return Some(StepFound::eliminate(kind, elims));
             }
         }
+        note_nothing(key);
     }
     None
+}
+
+/// A fish search of one digit: which search (kind, size, variant), the digit, and its cells.
+type SearchKey = (u8, u8, Cells);
+
+thread_local! {
+    /// Fish searches of one digit that found nothing. A fish search of digit `d` reads only the
+    /// cells holding `d`, so the same search on the same cells finds nothing again: at the
+    /// next position, where one or two digits changed, the others are skipped.
+    static NOTHING: std::cell::RefCell<std::collections::HashSet<SearchKey>> =
+        std::cell::RefCell::new(std::collections::HashSet::new());
+}
+
+/// The cells holding `d`.
+fn digit_cells(b: &super::board::Board, d: u8) -> Cells {
+    (0..81).filter(|&c| b.has(c, d)).fold(0, |m, c| m | 1 << c)
+}
+
+/// True when this search is known to find nothing.
+fn found_nothing(key: SearchKey) -> bool {
+    NOTHING.with(|n| n.borrow().contains(&key))
+}
+
+/// Records that this search found nothing (the record is emptied when it grows large).
+fn note_nothing(key: SearchKey) {
+    NOTHING.with(|n| {
+        let mut n = n.borrow_mut();
+        if n.len() >= 1 << 16 {
+            n.clear();
+        }
+        n.insert(key);
+    });
 }
 
 /// The search of one digit with base lines from `base0` and cover lines from `cover0`
@@ -256,12 +294,18 @@ const MAX_ENDO_FINS: u32 = 2;
 /// fins (endo fins included) both must also see every fin. The first fish found is played, its
 /// type read from the units used, as `createFishStep` does.
 pub(super) fn franken(b: &super::board::Board, size: usize, finned: bool) -> FrankenFound {
+    let tag = 0x10 | (size as u8) << 1 | u8::from(finned);
     for d in 1..=9u8 {
+        let key = (tag, d, digit_cells(b, d));
+        if found_nothing(key) {
+            continue;
+        }
         for lines in [true, false] {
             if let Some(found) = franken_search(b, d, size, finned, lines) {
                 return found;
             }
         }
+        note_nothing(key);
     }
     FrankenFound::Nothing
 }

@@ -475,16 +475,15 @@ impl Tables {
     /// `TablingSolver.expandTables` for the on-tables (`on_side`) or the off-tables: every node
     /// of a table takes over the direct consequences of the node's own table.
     pub(super) fn expand(&mut self, on_side: bool) {
-        let mut direct: Vec<(Node, u16)> = Vec::new();
+        // The direct entries of every table come first; the number of them now (a table
+        // expanded earlier in this pass keeps its direct entries as a prefix).
+        let prefix = |ts: &[Table]| -> Vec<usize> {
+            ts.iter()
+                .map(|t| t.meta.iter().position(|m| m.expanded).unwrap_or(t.len()))
+                .collect()
+        };
+        let (on_direct, off_direct) = (prefix(&self.on), prefix(&self.off));
         for i in 0..810 {
-            let dest_len = if on_side {
-                self.on[i].len()
-            } else {
-                self.off[i].len()
-            };
-            if dest_len == 0 {
-                continue;
-            }
             let mut j = 1;
             loop {
                 let dest = if on_side { &self.on[i] } else { &self.off[i] };
@@ -493,70 +492,78 @@ impl Tables {
                 }
                 let node = dest.nodes[j];
                 let base = dest.meta[j].dist;
+                j += 1;
                 let (src_index, from_ext) = if node.is_group() {
                     match self.ext_of.get(&node) {
                         Some(&k) => (k, true),
-                        None => {
-                            j += 1;
-                            continue;
-                        }
+                        None => continue,
                     }
                 } else {
                     (node.cell as usize * 10 + node.cand as usize, false)
                 };
-                let src = if from_ext {
-                    &self.ext[src_index]
+                let (src, dest) = if from_ext {
+                    let dest = if on_side {
+                        &mut self.on[i]
+                    } else {
+                        &mut self.off[i]
+                    };
+                    let src = &self.ext[src_index];
+                    (src, dest)
+                } else {
+                    match (on_side, node.strong) {
+                        (true, true) => pair(&mut self.on, src_index, i),
+                        (false, false) => pair(&mut self.off, src_index, i),
+                        (true, false) => (&self.off[src_index], &mut self.on[i]),
+                        (false, true) => (&self.on[src_index], &mut self.off[i]),
+                    }
+                };
+                let end = if from_ext {
+                    src.len()
                 } else if node.strong {
-                    &self.on[src_index]
+                    on_direct[src_index]
                 } else {
-                    &self.off[src_index]
+                    off_direct[src_index]
                 };
-                direct.clear();
-                direct.extend(
-                    (1..src.len())
-                        .filter(|&k| !src.meta[k].expanded)
-                        .map(|k| (src.nodes[k], src.meta[k].dist)),
-                );
-                let dest = if on_side {
-                    &mut self.on[i]
-                } else {
-                    &mut self.off[i]
+                let origin = Meta {
+                    ret: [
+                        if src_index > 4096 {
+                            0
+                        } else {
+                            src_index as u16
+                        },
+                        0,
+                        0,
+                        0,
+                        0,
+                    ],
+                    dist: 0,
+                    expanded: true,
+                    on_table: !from_ext && node.strong,
+                    ext_table: from_ext,
                 };
-                for &(n, d) in &direct {
+                for k in 1..end {
+                    let (n, d) = (src.nodes[k], src.meta[k].dist);
                     let total = (base + d) & 0x1ff;
                     if let Some(org) = dest.find(n) {
                         let m = &mut dest.meta[org];
                         if m.expanded && m.dist > total {
-                            m.ret = [
-                                if src_index > 4096 {
-                                    0
-                                } else {
-                                    src_index as u16
-                                },
-                                0,
-                                0,
-                                0,
-                                0,
-                            ];
-                            m.expanded = true;
-                            m.on_table = !from_ext && node.strong;
-                            m.ext_table = from_ext;
-                            m.dist = total;
+                            *m = Meta {
+                                dist: total,
+                                ..origin
+                            };
                         }
                     } else {
                         let before = dest.len();
                         dest.add(n, src_index);
                         if dest.len() > before {
                             let last = dest.len() - 1;
-                            let m = &mut dest.meta[last];
-                            m.expanded = true;
-                            m.on_table = !from_ext && node.strong;
-                            m.ext_table = from_ext;
-                            m.dist = total;
+                            dest.meta[last] = Meta {
+                                dist: total,
+                                ..origin
+                            };
                         }
                     }
                 }
-                j += 1;
             }
         }
     }
@@ -674,6 +681,18 @@ impl Tables {
             }
         }
         chain
+    }
+}
+
+/// A source table and a different destination table of the same list.
+fn pair(tables: &mut [Table], src: usize, dest: usize) -> (&Table, &mut Table) {
+    assert_ne!(src, dest, "a table never expands from itself");
+    if src < dest {
+        let (low, high) = tables.split_at_mut(dest);
+        (&low[src], &mut high[0])
+    } else {
+        let (low, high) = tables.split_at_mut(src);
+        (&high[0], &mut low[dest])
     }
 }
 
