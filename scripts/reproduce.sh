@@ -119,9 +119,8 @@ metrics_study() {
     "$bin" study --corpus datasets/hard-search.txt --out "$tmp/hard-search" --quiet --no-plots
     "$bin" study --corpus "$data/17-clue.txt" --shard 1/100 --out "$tmp/17-clue" --quiet --no-plots --ratings all
     # HoDoKu's level and score (rate --hodoku; the technique rating beside them is the study's
-    # already, --no-decision-tree keeps it cheap): joined by puzzle like eta. On hard.txt most
-    # paths need a Forcing Net, not reproduced yet (docs/rating.md, "HoDoKu"): HoDoKu's columns
-    # are known on part of it only, and the report says so.
+    # already, --no-decision-tree keeps it cheap): joined by puzzle like eta. hard.txt takes the
+    # longest (most paths need Forcing Nets and Brute Force: about 5 minutes on 2 cores).
     "$bin" rate --hodoku --no-decision-tree --quiet --corpus "$data/se-rated-sample.txt" --out "$tmp/se-hodoku.csv"
     "$bin" rate --hodoku --no-decision-tree --quiet --corpus datasets/hard.txt --out "$tmp/hard-hodoku.csv"
     "$bin" rate --hodoku --no-decision-tree --quiet --corpus datasets/hard-search.txt --out "$tmp/hard-search-hodoku.csv"

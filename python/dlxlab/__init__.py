@@ -125,8 +125,8 @@ def rate(
     with ``hodoku=True`` only, after them (``RATINGS_HODOKU_COLUMNS``):
 
     - ``hodoku_level``, ``hodoku_score``: HoDoKu 2.2's level ("Easy" ... "Extreme") and score
-      (docs/rating.md, "HoDoKu"), as ``dlxlab rate --hodoku``; missing where the solving path
-      needs a HoDoKu step not reproduced yet;
+      (docs/rating.md, "HoDoKu"), as ``dlxlab rate --hodoku``; missing only where a Franken
+      search meets a fish HoDoKu scores as a mutant (not reproduced);
 
     and with ``chaos=True`` only, after those (``RATINGS_CHAOS_COLUMNS``):
 

@@ -266,7 +266,7 @@ fn rating_rows(
 ///   level 5 or when the puzzle has no single solution (see error).
 /// and, with hodoku=True only, after them (RATINGS_HODOKU_COLUMNS):
 /// - hodoku_level, hodoku_score: HoDoKu 2.2's level ("Easy" ... "Extreme") and score; None
-///   where the path needs a step not reproduced yet (docs/rating.md, "HoDoKu");
+///   only where a Franken search meets a mutant fish (docs/rating.md, "HoDoKu");
 /// and, with chaos=True only, after those (RATINGS_CHAOS_COLUMNS):
 /// - eta, eta_low, eta_high: the chaos hardness and its 95% interval (None unless chaos=True;
 ///   eta and eta_high None when too few trajectories escaped, eta_low then a lower bound);

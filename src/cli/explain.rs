@@ -116,7 +116,7 @@ fn explain_hodoku(out: &mut impl Write, grid: &Grid) -> anyhow::Result<()> {
         Some(level) => writeln!(out, "hodoku  {level} ({})", rating.score)?,
         None => writeln!(
             out,
-            "hodoku  not rated: the next step HoDoKu plays is not reproduced yet (score so far {})",
+            "hodoku  not rated: HoDoKu would play a mutant fish here, not reproduced (score so far {})",
             rating.score
         )?,
     }

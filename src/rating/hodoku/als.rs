@@ -231,10 +231,13 @@ fn doubly_linked_eliminations(a1: &Als, a2: &Als, rc: &Rc, out: &mut Vec<(usize,
 /// The ALSs of a grid and their restricted commons, shared by the three ALS steps.
 type AlsGraph = std::rc::Rc<(Vec<Als>, Vec<Rc>)>;
 
+/// A grid (values, candidates) and its [`AlsGraph`].
+type LastGraph = (Box<([u8; 81], [u16; 81])>, AlsGraph);
+
 thread_local! {
     /// The last grid's ALSs and RCs with the grid (values, candidates): ALS-XZ, ALS-XY-Wing
     /// and ALS-XY-Chain are tried one after the other at a position and need the same ones.
-    static LAST: std::cell::RefCell<Option<(Box<([u8; 81], [u16; 81])>, AlsGraph)>> =
+    static LAST: std::cell::RefCell<Option<LastGraph>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -266,8 +269,8 @@ pub(super) fn als_xz(b: &Board) -> Option<StepFound> {
         common_eliminations(a1, a2, mask(rc.cand1), &mut out);
         if rc.cand2 != 0 {
             common_eliminations(a1, a2, mask(rc.cand2), &mut out);
-            doubly_linked_eliminations(a1, a2, &rc, &mut out);
-            doubly_linked_eliminations(a2, a1, &rc, &mut out);
+            doubly_linked_eliminations(a1, a2, rc, &mut out);
+            doubly_linked_eliminations(a2, a1, rc, &mut out);
         }
         if !out.is_empty() {
             return Some(StepFound::eliminate(Kind::AlsXz, out));
@@ -481,8 +484,8 @@ pub(super) fn als_xy_chain(b: &Board) -> Option<StepFound> {
         ranges[rc.a].1 = i + 1;
     }
     let mut search = ChainSearch {
-        alses: &alses,
-        rcs: &rcs,
+        alses,
+        rcs,
         ranges,
         in_chain: vec![false; alses.len()],
         chain: Vec::new(),
