@@ -22,10 +22,9 @@ fn last_step_matches(log: &str, entry: &str) {
     );
 }
 
-/// datasets/hard.txt: HoDoKu's path up to its first `Simple Colors` (step 17).
-#[test]
-fn simple_colors_trap_is_reproduced_at_hodokus_position() {
-    const LOG: &str = "\
+/// datasets/hard.txt: HoDoKu's path up to its first `Simple Colors` (step 17), through two
+/// Forcing Nets (steps 6 and 9).
+const SIMPLE_COLORS_PATH: &str = "\
 ..64.15..3....9..1....3..9.2.5...7...3..4..2.67.2....8.6.9.7.8.4...5......23.49..
    Hidden Single: r5c4=7
    Locked Candidates Type 1 (Pointing): 5 in b5 => r3c6<>5
@@ -45,7 +44,19 @@ fn simple_colors_trap_is_reproduced_at_hodokus_position() {
    Turbot Fish: 1 r4c8 =1= r5c7 -1- r7c7 =1= r7c5 => r4c5<>1
    Simple Colors Trap: 1 (r4c4,r5c7,r6c3,r7c5) / (r4c8,r6c5,r7c7,r8c4) => r9c5<>1
 ";
-    last_step_matches(LOG, "Simple Colors");
+
+/// `log`'s puzzle line and its first `steps` steps.
+fn first_steps(log: &str, steps: usize) -> String {
+    log.lines()
+        .take(steps + 1)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The whole path above: its last step is the first `Simple Colors`.
+#[test]
+fn simple_colors_trap_is_reproduced_at_hodokus_position() {
+    last_step_matches(SIMPLE_COLORS_PATH, "Simple Colors");
 }
 
 /// datasets/hard-search.txt: HoDoKu's path up to its first `Multi Colors` (step 4).
@@ -129,35 +140,21 @@ fn forcing_chain_verity_is_reproduced_at_hodokus_position() {
     last_step_matches(LOG, "Forcing Chain");
 }
 
-/// datasets/hard.txt: HoDoKu's path up to its first `Forcing Net` (step 6, a contradiction).
+/// The same path cut after its first `Forcing Net` (step 6, a contradiction).
 #[test]
 fn forcing_net_contradiction_is_reproduced_at_hodokus_position() {
-    const LOG: &str = "\
-..64.15..3....9..1....3..9.2.5...7...3..4..2.67.2....8.6.9.7.8.4...5......23.49..
-   Hidden Single: r5c4=7
-   Locked Candidates Type 1 (Pointing): 5 in b5 => r3c6<>5
-   Discontinuous Nice Loop: 7 r1c1 -7- r9c1 =7= r8c3 =9= r8c2 -9- r1c2 =9= r1c1 => r1c1<>7
-   Grouped Discontinuous Nice Loop: 1 r4c2 -1- r4c45 =1= r6c5 =9= r6c3 =4= r4c2 => r4c2<>1
-   Grouped Discontinuous Nice Loop: 6 r4c9 -6- r4c456 =6= r5c6 =5= r5c9 =9= r4c9 => r4c9<>6
-   Forcing Net Contradiction in r8c2 => r7c1=5
-";
-    last_step_matches(LOG, "Forcing Net");
+    let log = first_steps(SIMPLE_COLORS_PATH, 6);
+    assert!(
+        log.ends_with("Forcing Net Contradiction in r8c2 => r7c1=5\n"),
+        "{log}"
+    );
+    last_step_matches(&log, "Forcing Net");
 }
 
-/// datasets/hard.txt: the same path up to its first `Forcing Net Verity` (step 9).
+/// The same path cut after its first `Forcing Net Verity` (step 9).
 #[test]
 fn forcing_net_verity_is_reproduced_at_hodokus_position() {
-    const LOG: &str = "\
-..64.15..3....9..1....3..9.2.5...7...3..4..2.67.2....8.6.9.7.8.4...5......23.49..
-   Hidden Single: r5c4=7
-   Locked Candidates Type 1 (Pointing): 5 in b5 => r3c6<>5
-   Discontinuous Nice Loop: 7 r1c1 -7- r9c1 =7= r8c3 =9= r8c2 -9- r1c2 =9= r1c1 => r1c1<>7
-   Grouped Discontinuous Nice Loop: 1 r4c2 -1- r4c45 =1= r6c5 =9= r6c3 =4= r4c2 => r4c2<>1
-   Grouped Discontinuous Nice Loop: 6 r4c9 -6- r4c456 =6= r5c6 =5= r5c9 =9= r4c9 => r4c9<>6
-   Forcing Net Contradiction in r8c2 => r7c1=5
-   Forcing Chain Contradiction in r2 => r3c2<>8
-   Forcing Chain Contradiction in r5c6 => r7c9<>3
-   Forcing Net Verity => r4c2=4
-";
-    last_step_matches(LOG, "Forcing Net");
+    let log = first_steps(SIMPLE_COLORS_PATH, 9);
+    assert!(log.ends_with("Forcing Net Verity => r4c2=4\n"), "{log}");
+    last_step_matches(&log, "Forcing Net");
 }
