@@ -7,8 +7,10 @@
 //! (off in HoDoKu's default settings) are not ported.
 
 mod forcing;
+mod groups;
 mod loops;
 mod net;
+mod readback;
 mod table;
 mod timsort;
 

@@ -1,6 +1,7 @@
 //! The implication tables of HoDoKu's tabling solver (port of `solver/TableEntry.java` and of
-//! `TablingSolver.fillTables`, `fillTablesWithGroupNodes`, `expandTables` and `buildChain`,
-//! chains only, no ALS nodes: HoDoKu's default `allowAlsInTablingChains` is off).
+//! `TablingSolver.fillTables` and `expandTables`, chains only, no ALS nodes: HoDoKu's default
+//! `allowAlsInTablingChains` is off; group nodes are in `groups.rs`, reading chains back in
+//! `readback.rs`, the forcing nets' fill in `net.rs`).
 //!
 //! One table exists for every outcome (set / not set) of every candidate: it lists what follows
 //! from that outcome, first the direct consequences, then (after expansion) everything reachable,
@@ -40,7 +41,7 @@ impl Hasher for NodeHasher {
 pub(super) type NodeMap<K, V> = HashMap<K, V, BuildHasherDefault<NodeHasher>>;
 
 /// HoDoKu's `Options.maxTableEntryLength`: a table holds at most this many entries.
-const MAX_ENTRIES: usize = 1000;
+pub(super) const MAX_ENTRIES: usize = 1000;
 
 /// No second or third cell (a normal node, or a group node of two cells).
 pub(super) const NO_CELL: u8 = u8::MAX;
@@ -101,7 +102,7 @@ impl Node {
     }
 
     /// The same node with the other truth value.
-    fn with_strong(self, strong: bool) -> Node {
+    pub(super) fn with_strong(self, strong: bool) -> Node {
         Node { strong, ..self }
     }
 }
@@ -113,7 +114,7 @@ pub(super) struct Table {
     /// The nodes, entry 0 first.
     pub(super) nodes: Vec<Node>,
     /// For each node: where it came from (HoDoKu's packed `retIndices`).
-    meta: Vec<Meta>,
+    pub(super) meta: Vec<Meta>,
     /// The index of every normal node, by [`slot`] ([`ABSENT`] when not in the table).
     index_of: Box<[u16]>,
     /// The index of every group node (one that appears twice: its last index, as HoDoKu's
@@ -123,19 +124,19 @@ pub(super) struct Table {
 
 /// Where a table's node came from.
 #[derive(Clone, Copy, Debug, Default)]
-struct Meta {
+pub(super) struct Meta {
     /// The entry it follows from (first), or for an expanded node the source table; a forcing
     /// net's node set by a single lists up to four more entries it needs (HoDoKu's five packed
     /// return indices, the largest first; 0 when unused).
-    ret: [u16; 5],
+    pub(super) ret: [u16; 5],
     /// Its distance from entry 0 (9 bits, as HoDoKu stores it).
-    dist: u16,
+    pub(super) dist: u16,
     /// Taken over from another table during expansion.
-    expanded: bool,
+    pub(super) expanded: bool,
     /// Taken over from an on-table.
-    on_table: bool,
+    pub(super) on_table: bool,
     /// Taken over from a group node's table.
-    ext_table: bool,
+    pub(super) ext_table: bool,
 }
 
 /// No index: the node is not in the table.
@@ -256,9 +257,9 @@ pub(super) struct Tables {
     /// Tables for "candidate is deleted".
     pub(super) off: Vec<Table>,
     /// The group nodes' tables (HoDoKu's `extendedTable`): on, then off, for each group node.
-    ext: Vec<Table>,
+    pub(super) ext: Vec<Table>,
     /// The index in `ext` of each group node's table (`extendedTableMap`).
-    ext_of: NodeMap<Node, usize>,
+    pub(super) ext_of: NodeMap<Node, usize>,
     /// Group-node tables kept from an earlier search, for reuse.
     spare: Vec<Table>,
 }
@@ -330,7 +331,7 @@ impl Tables {
     }
 
     /// A group node's table, from the spare ones when there are any.
-    fn new_ext_table(&mut self) -> Table {
+    pub(super) fn new_ext_table(&mut self) -> Table {
         match self.spare.pop() {
             Some(mut t) => {
                 t.clear();
@@ -386,90 +387,6 @@ impl Tables {
             }
         }
         tables
-    }
-
-    /// `TablingSolver.fillTablesWithGroupNodes`: a table for each group node's on and off
-    /// outcomes, and the links between group nodes and single candidates and between group
-    /// nodes (appended to the cells' tables after their own entries).
-    pub(super) fn fill_groups(&mut self, b: &Board) {
-        let groups = group_nodes(b);
-        for (i, &gn) in groups.iter().enumerate() {
-            let d = gn.cand;
-            let on_i = self.ext.len();
-            let mut on = self.new_ext_table();
-            on.add(gn.with_strong(true), 0);
-            let mut off = self.new_ext_table();
-            off.add(gn.with_strong(false), 0);
-            let seen = gn.buddies();
-            let seeing: Vec<usize> = (0..81)
-                .filter(|&c| seen & (1 << c) != 0 && b.has(c, d))
-                .collect();
-            if !seeing.is_empty() {
-                for &c in &seeing {
-                    on.add(Node::single(c, d, false), 0);
-                    self.on[c * 10 + d as usize].add(gn.with_strong(false), 0);
-                }
-                let (cell, _) = (gn.cell as usize, 0);
-                let line_house = if gn.cell / 9 == gn.more[0] / 9 {
-                    cell / 9
-                } else {
-                    9 + cell % 9
-                };
-                for h in [houses_of(cell)[2], line_house] {
-                    let inside: Vec<usize> = seeing
-                        .iter()
-                        .copied()
-                        .filter(|&c| houses_of(c).contains(&h))
-                        .collect();
-                    if let [only] = inside[..] {
-                        off.add(Node::single(only, d, true), 0);
-                        self.off[only * 10 + d as usize].add(gn.with_strong(true), 0);
-                    }
-                }
-            }
-            // Group nodes of the same digit sharing a house without overlapping: the on-entry
-            // turns each off; one alone in a house with no other candidate is turned on.
-            let mut first_in = [None::<usize>; 3];
-            let mut count = [0; 3];
-            let gn_houses = node_houses(gn);
-            for (j, &other) in groups.iter().enumerate() {
-                if j == i || other.cand != d || cell_set(gn) & cell_set(other) != 0 {
-                    continue;
-                }
-                let other_houses = node_houses(other);
-                for k in 0..3 {
-                    if gn_houses[k].is_some() && gn_houses[k] == other_houses[k] {
-                        count[k] += 1;
-                        if count[k] == 1 {
-                            first_in[k] = Some(j);
-                        }
-                        on.add(other.with_strong(false), 0);
-                    }
-                }
-            }
-            for k in 0..3 {
-                let (Some(h), Some(j)) = (gn_houses[k], first_in[k]) else {
-                    continue;
-                };
-                if count[k] != 1 {
-                    continue;
-                }
-                let other = groups[j];
-                let rest = house_cells(h)
-                    .into_iter()
-                    .filter(|&c| b.has(c, d))
-                    .fold(0u128, |m, c| m | 1 << c)
-                    & !cell_set(gn)
-                    & !cell_set(other);
-                if rest == 0 {
-                    off.add(other.with_strong(true), 0);
-                }
-            }
-            self.ext_of.insert(gn.with_strong(true), on_i);
-            self.ext_of.insert(gn.with_strong(false), on_i + 1);
-            self.ext.push(on);
-            self.ext.push(off);
-        }
     }
 
     /// `TablingSolver.expandTables` for the on-tables (`on_side`) or the off-tables: every node
@@ -567,121 +484,6 @@ impl Tables {
             }
         }
     }
-
-    /// `TablingSolver.buildChain`'s main chain: the nodes from `target` back to entry 0 of
-    /// `table`, with the cells the chain passes through (`chainSet`, a group node's every
-    /// cell). Empty if `target` is not in the table.
-    pub(super) fn build_chain(&self, table: &Table, target: Node) -> (Vec<Node>, [bool; 81]) {
-        let mut cells = [false; 81];
-        let Some(start) = table.nodes.iter().position(|&n| n == target) else {
-            return (Vec::new(), cells);
-        };
-        let chain = self.walk(table, start, None, &mut cells, &mut Vec::new());
-        (chain, cells)
-    }
-
-    /// The length HoDoKu gives the chain from entry 0 of `table` to `target`
-    /// (`addChain` then `Chain.getLength`), and whether it is a net. A forcing net's node set
-    /// by a single has more than one predecessor: each further predecessor starts a branch
-    /// (HoDoKu's "min"), followed back until it meets the main chain; the chain written out
-    /// holds every such branch, as negative entries and a separator, after the node it joins.
-    /// The length counts them all; a chain with a branch is a net. 0 when `target` is absent.
-    pub(super) fn chain_length(&self, table: &Table, target: Node) -> (usize, bool) {
-        let mut cells = [false; 81];
-        let Some(start) = table.nodes.iter().position(|&n| n == target) else {
-            return (0, false);
-        };
-        let mut mins = Vec::new();
-        let main = self.walk(table, start, None, &mut cells, &mut mins);
-        let (mut length, mut net) = (main.len(), false);
-        for m in mins {
-            let Some(from) = table.find(m) else {
-                continue;
-            };
-            let branch = self.walk(table, from, Some(&main), &mut cells, &mut Vec::new());
-            let Some(&joint) = branch.last() else {
-                continue;
-            };
-            let joins = main.iter().filter(|&&n| n == joint).count();
-            if joins > 0 {
-                net = true;
-                length += joins * branch.len();
-            }
-        }
-        (length, net)
-    }
-
-    /// One walk of `TablingSolver.buildChain`: from entry `start` of `table` back along each
-    /// node's first predecessor to entry 0, jumping into the source table of an expanded node
-    /// and back. The main walk (`main` is `None`) marks its cells in `cells` and collects the
-    /// further predecessors in `mins`; a branch walk (`main` given) stops at the first node of
-    /// the main chain it reaches.
-    fn walk(
-        &self,
-        table: &Table,
-        start: usize,
-        main: Option<&[Node]>,
-        cells: &mut [bool; 81],
-        mins: &mut Vec<Node>,
-    ) -> Vec<Node> {
-        let mut chain = vec![table.nodes[start]];
-        let mut idx = start;
-        let mut entry = table;
-        let mut expanded = false;
-        while idx != 0 && chain.len() < MAX_ENTRIES {
-            let m = entry.meta[idx];
-            if m.expanded {
-                let src = m.ret[0] as usize;
-                let next = if m.ext_table {
-                    &self.ext[src]
-                } else if m.on_table {
-                    &self.on[src]
-                } else {
-                    &self.off[src]
-                };
-                let Some(found) = next.find(table.nodes[idx]) else {
-                    break;
-                };
-                entry = next;
-                expanded = true;
-                idx = found;
-            }
-            let rets = entry.meta[idx].ret;
-            let prev = rets[0] as usize;
-            idx = prev;
-            let Some(&n) = entry.nodes.get(prev) else {
-                break;
-            };
-            chain.push(n);
-            match main {
-                None => {
-                    for c in n.cells() {
-                        cells[c] = true;
-                    }
-                    for &r in &rets[1..] {
-                        if let Some(&m) = entry.nodes.get(r as usize).filter(|_| r != 0) {
-                            mins.push(m);
-                        }
-                    }
-                }
-                Some(main) => {
-                    if cells[n.cell as usize] && main.contains(&n) {
-                        return chain;
-                    }
-                }
-            }
-            if expanded && idx == 0 {
-                let back = entry.nodes[0];
-                entry = table;
-                let Some(found) = table.find(back) else {
-                    break;
-                };
-                idx = found;
-                expanded = false;
-            }
-        }
-        chain
-    }
 }
 
 /// A source table and a different destination table of the same list.
@@ -694,51 +496,4 @@ fn pair(tables: &mut [Table], src: usize, dest: usize) -> (&Table, &mut Table) {
         let (low, high) = tables.split_at_mut(src);
         (&high[0], &mut low[dest])
     }
-}
-
-/// The cells of a node as a set.
-fn cell_set(n: Node) -> u128 {
-    n.cells().fold(0, |m, c| m | 1 << c)
-}
-
-/// A group node's line (row house 0..9, else `None`), column (9..18) and box (18..27), in
-/// HoDoKu's check order: line, column, box.
-fn node_houses(n: Node) -> [Option<usize>; 3] {
-    let (a, b) = (n.cell as usize, n.more[0] as usize);
-    [
-        (a / 9 == b / 9).then_some(a / 9),
-        (a % 9 == b % 9).then_some(9 + a % 9),
-        Some(houses_of(a)[2]),
-    ]
-}
-
-/// `GroupNode.getGroupNodes`: for rows then columns, digits 1..9, boxes 0..9, the two or three
-/// cells of the line holding the digit inside the box, when there are at least two.
-pub(super) fn group_nodes(b: &Board) -> Vec<Node> {
-    let mut out = Vec::new();
-    for line in 0..18 {
-        for d in 1..=9u8 {
-            let cells: Vec<usize> = house_cells(line)
-                .into_iter()
-                .filter(|&c| b.has(c, d))
-                .collect();
-            for bx in 18..27 {
-                let mut inside: Vec<usize> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| houses_of(c)[2] == bx)
-                    .collect();
-                inside.sort_unstable();
-                if inside.len() >= 2 {
-                    out.push(Node {
-                        cell: inside[0] as u8,
-                        cand: d,
-                        strong: true,
-                        more: [inside[1] as u8, inside.get(2).map_or(NO_CELL, |&c| c as u8)],
-                    });
-                }
-            }
-        }
-    }
-    out
 }
