@@ -23,16 +23,11 @@
 //! HoDoKu's rating path asks for the first instance only (`onlyOne`), so no sorting applies; the
 //! eliminations are returned in the order HoDoKu adds them to its step.
 
-use super::board::{house_cells, Board};
+use super::board::{cells_of, house_cells, Board};
 use super::steps::{Kind, StepFound};
 
 /// A set of cells as bits 0..81.
 type Cells = u128;
-
-/// The cells of a bit set, ascending (HoDoKu's `SudokuSet` order).
-fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| set & (1 << c) != 0)
-}
 
 /// The peers of every cell (same row, column or box; not the cell itself).
 fn peers() -> [Cells; 81] {

@@ -66,6 +66,37 @@ static BUDDIES: [u128; 81] = {
     out
 };
 
+/// The cells of a cell set (bit = cell index), ascending.
+pub(super) fn cells_of(set: u128) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
+}
+
+/// The cells of house `h` as a cell set.
+pub(super) fn house_set(h: usize) -> u128 {
+    HOUSE_SETS[h]
+}
+
+/// [`house_set`] of every house, made at compile time (rows, columns, boxes).
+static HOUSE_SETS: [u128; 27] = {
+    let mut out = [0u128; 27];
+    let mut c = 0;
+    while c < 81 {
+        let (r, k) = (c / 9, c % 9);
+        out[r] |= 1 << c;
+        out[9 + k] |= 1 << c;
+        out[18 + r / 3 * 3 + k / 3] |= 1 << c;
+        c += 1;
+    }
+    out
+};
+
 /// The digits of a candidate mask, ascending.
 pub(super) fn digits(mask: u16) -> impl Iterator<Item = u8> {
     (1..=9u8).filter(move |d| mask & (1 << d) != 0)
@@ -224,11 +255,7 @@ impl Board {
         self.cands[cell] = 0;
         self.unsolved -= 1;
         let hs = houses_of(cell);
-        for peer in 0..81 {
-            if peer != cell && houses_of(peer).iter().zip(hs).any(|(a, b)| *a == b) {
-                self.eliminate(peer, d);
-            }
-        }
+        self.clear_peers(cell, d);
         for cand in digits(own) {
             for h in hs {
                 self.free[h][cand as usize] -= 1;
@@ -252,13 +279,15 @@ impl Board {
             v if v == d => {}
             _ => {
                 self.values[cell] = d;
-                let mut peers = buddies(cell);
-                while peers != 0 {
-                    let peer = peers.trailing_zeros() as usize;
-                    peers &= peers - 1;
-                    self.eliminate(peer, d);
-                }
+                self.clear_peers(cell, d);
             }
+        }
+    }
+
+    /// Removes `d` from the peers of `cell`, in cell order.
+    fn clear_peers(&mut self, cell: usize, d: u8) {
+        for peer in cells_of(buddies(cell)) {
+            self.eliminate(peer, d);
         }
     }
 }

@@ -10,7 +10,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use super::board::{buddies, house_cells, houses_of, Board};
+use super::board::{buddies, cells_of, house_cells, houses_of, Board};
 use super::steps::{index_sum, Kind, StepFound};
 
 /// Links of one chain as HoDoKu numbers them: `2 * 81` entries at most (`MAX_CHAIN_LENGTH`).
@@ -72,11 +72,6 @@ fn cells_with(b: &Board, d: u8) -> u128 {
     (0..81)
         .filter(|&c| b.cands[c] & (1 << d) != 0)
         .fold(0, |m, c| m | 1 << c)
-}
-
-/// The cells of a bit set, ascending.
-fn cells_of(m: u128) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| m & (1 << c) != 0)
 }
 
 /// The link table of `ChainSolver.getAllLinks`: the links of every cell and digit, in HoDoKu's

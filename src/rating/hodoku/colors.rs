@@ -16,16 +16,11 @@
 //!   color of j (the cells seeing both other colors go). HoDoKu checks the four combinations in
 //!   its order and lists an elimination as often as it is found; the effect is the same.
 
-use super::board::{buddies, houses_of, Board};
+use super::board::{buddies, cells_of as cells, houses_of, Board};
 use super::steps::{Kind, StepFound};
 
 /// A set of cells (bit = cell index).
 type Cells = u128;
-
-/// The cells of a set, ascending (HoDoKu's `SudokuSet.get(i)` order).
-fn cells(set: Cells) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| set & (1 << c) != 0)
-}
 
 /// The cells holding digit `d`.
 fn with_digit(b: &Board, d: u8) -> Cells {

@@ -16,6 +16,7 @@
 //! - Templates (`Options.checkTemplates`) are only used by HoDoKu for basic fish of more than
 //!   five lines, so they play no part here.
 
+use super::board::cells_of;
 use super::steps::{Kind, StepFound};
 
 /// HoDoKu's default `Options.maxFins`.
@@ -35,18 +36,6 @@ fn line_cells(b: &super::board::Board, h: usize, d: u8) -> Cells {
 /// The cells that see every cell of `set` (`Sudoku2.getBuddies`; every cell for no cell).
 fn common_peers(set: Cells) -> Cells {
     cells_of(set).fold(!0, |m, c| m & super::board::buddies(c))
-}
-
-/// The cells of `set` in increasing order.
-fn cells_of(set: Cells) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            c
-        })
-    })
 }
 
 /// The fins a fish must have at least, whichever covers complete it: base cells no reachable

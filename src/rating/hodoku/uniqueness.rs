@@ -9,7 +9,7 @@
 //! Candidates may be missing from rectangle cells (HoDoKu's default
 //! `allowUniquenessMissingCandidates`): a corner only has to be empty and not see a placed digit.
 
-use super::board::{digits, house_cells, houses_of, sees, Board};
+use super::board::{digits, house_cells, house_set, houses_of, sees, Board};
 use super::steps::{Kind, StepFound};
 
 /// A set of cells as bits 0..81.
@@ -18,11 +18,6 @@ type Cells = u128;
 /// The cells seen by `c` (itself excluded).
 fn buddies(c: usize) -> Cells {
     (0..81).filter(|&o| sees(c, o)).fold(0, |m, o| m | 1 << o)
-}
-
-/// The cells of house `h` as a set.
-fn house_set(h: usize) -> Cells {
-    house_cells(h).iter().fold(0, |m, &c| m | 1 << c)
 }
 
 /// The cells holding candidate `d`.

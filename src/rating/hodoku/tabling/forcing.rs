@@ -12,7 +12,7 @@
 //! then by cell; eliminations by cell and digit; then the total chain length), which is not
 //! transitive, hence Java's TimSort.
 
-use super::super::board::{house_cells, houses_of, Board};
+use super::super::board::{cells_of as cells, house_cells, house_set, houses_of, Board};
 use super::table::{Node, Table, Tables};
 use super::timsort;
 use std::cmp::Ordering;
@@ -25,6 +25,17 @@ pub(super) enum Effect {
     Place(usize, u8),
     /// The digit leaves the cell.
     Delete(usize, u8),
+}
+
+impl Effect {
+    /// `d` placed in cell `c` (`placed`) or deleted there.
+    fn new(c: usize, d: u8, placed: bool) -> Effect {
+        if placed {
+            Effect::Place(c, d)
+        } else {
+            Effect::Delete(c, d)
+        }
+    }
 }
 
 /// Where the contradiction was found, as HoDoKu names it after "in".
@@ -89,37 +100,6 @@ impl Forcing {
     }
 }
 
-/// The cells of a set, ascending.
-fn cells(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            c
-        })
-    })
-}
-
-/// The cells of house `h` as a set.
-fn house_set(h: usize) -> u128 {
-    HOUSE_SETS[h]
-}
-
-/// [`house_set`] of every house, made at compile time (rows, columns, boxes).
-static HOUSE_SETS: [u128; 27] = {
-    let mut out = [0u128; 27];
-    let mut c = 0;
-    while c < 81 {
-        let (r, k) = (c / 9, c % 9);
-        out[r] |= 1 << c;
-        out[9 + k] |= 1 << c;
-        out[18 + r / 3 * 3 + k / 3] |= 1 << c;
-        c += 1;
-    }
-    out
-};
-
 /// The search: the tables, their on/off sets, and the steps kept so far.
 struct Search<'a> {
     b: &'a Board,
@@ -153,10 +133,17 @@ impl Search<'_> {
 
     /// `replaceOrCopyStep`: keeps the step unless one of the same type and effect with chains
     /// no longer is there; a longer one is replaced in place.
-    fn record(&mut self, step: Forcing) {
-        if self.nets && !step.net {
+    fn record(&mut self, effect: Effect, verity: bool, entity: Entity, length: Length) {
+        if self.nets && !length.net {
             return;
         }
+        let step = Forcing {
+            effect,
+            verity,
+            entity,
+            length: length.nodes,
+            net: length.net,
+        };
         let key = (step.verity, step.effect);
         match self.seen.get(&key) {
             Some(&old) => {
@@ -174,19 +161,8 @@ impl Search<'_> {
     /// A contradiction of `table`'s start (it is false) with chains of total `length`.
     fn contradiction(&mut self, table: &Table, entity: Entity, length: Length) {
         let start = table.nodes[0];
-        let (c, d) = (start.cell as usize, start.cand);
-        let effect = if start.strong {
-            Effect::Delete(c, d)
-        } else {
-            Effect::Place(c, d)
-        };
-        self.record(Forcing {
-            effect,
-            verity: false,
-            entity,
-            length: length.nodes,
-            net: length.net,
-        });
+        let effect = Effect::new(start.cell as usize, start.cand, !start.strong);
+        self.record(effect, false, entity, length);
     }
 
     /// `checkOneChain`.
@@ -279,18 +255,7 @@ impl Search<'_> {
 
     /// Records a verity: `d` is set in cell `c` (`strong`) or deleted there.
     fn verity(&mut self, c: usize, d: u8, strong: bool, length: Length) {
-        let effect = if strong {
-            Effect::Place(c, d)
-        } else {
-            Effect::Delete(c, d)
-        };
-        self.record(Forcing {
-            effect,
-            verity: true,
-            entity: Entity::Cell(c),
-            length: length.nodes,
-            net: length.net,
-        });
+        self.record(Effect::new(c, d, strong), true, Entity::Cell(c), length);
     }
 
     /// `checkEntryList`: what every table of `list` (on-tables) implies.

@@ -7,33 +7,11 @@
 //! other candidates of its cell, or the other places of its digit in the house with the fewest),
 //! which become the net's branches when a chain is read back.
 
-use super::super::board::{buddies, digits, houses_of, Board};
+use super::super::board::{buddies, cells_of as cells, digits, house_set, houses_of, Board};
 use super::table::{Node, Table, Tables};
 
 /// HoDoKu's `Options.anzTableLookAhead`.
 const LOOK_AHEAD_ROUNDS: usize = 4;
-
-/// The cells of house `h` as a set (rows, columns, boxes).
-fn house_set(h: usize) -> u128 {
-    let mut set = 0u128;
-    for c in super::super::board::house_cells(h) {
-        set |= 1 << c;
-    }
-    set
-}
-
-/// The cells of a set, ascending.
-fn cells(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let c = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(c)
-    })
-}
 
 /// The original grid and its candidate sets, which every table is recorded against.
 struct Origin<'a> {
