@@ -91,6 +91,7 @@ def rate(
     chaos_tolerance: Optional[float] = None,
     chaos_cap: Optional[float] = None,
     chaos_budget: Optional[int] = None,
+    chaos_integrator: str = "cash-karp",
 ) -> Any:
     """Rates puzzles on Sudoku Explainer's scale, as ``dlxlab rate`` does.
 
@@ -148,11 +149,14 @@ def rate(
     Ctrl-C raises KeyboardInterrupt. Bad arguments raise ValueError. ``chaos=True`` adds the
     chaos hardness, as ``dlxlab rate --chaos``, with its settings ``chaos_seed``,
     ``chaos_trajectories``, ``chaos_tolerance``, ``chaos_cap`` and ``chaos_budget`` (None: the
-    CLI's defaults; docs/rating.md, "Chaos hardness").
+    CLI's defaults; docs/rating.md, "Chaos hardness"), and ``chaos_integrator``
+    ("cash-karp", the default, or "rosenbrock" for the hardest puzzles, as
+    ``--chaos-integrator``).
     """
     rows = _native.rate(
         _corpus(puzzles), max_seconds, decision_tree, threads, se_profile, hodoku, chaos,
         chaos_seed, chaos_trajectories, chaos_tolerance, chaos_cap, chaos_budget,
+        chaos_integrator,
     )
     columns = (
         list(RATINGS_COLUMNS)

@@ -88,6 +88,7 @@ def rate(
     chaos_tolerance: Optional[float] = None,
     chaos_cap: Optional[float] = None,
     chaos_budget: Optional[int] = None,
+    chaos_integrator: str = "cash-karp",
 ) -> list[dict[str, object]]: ...
 def study(
     corpus: Corpus,

@@ -9,7 +9,7 @@ use std::time::Duration;
 use dlxlab::corpus::{CorpusReader, Shard};
 use dlxlab::harness::{self, engine, Mode, Plan, Row, DEFAULT_CHUNK_LINES};
 use dlxlab::logic::PathOptions;
-use dlxlab::rating::chaos::ChaosOptions;
+use dlxlab::rating::chaos::{ChaosOptions, Integrator};
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::table::{self, RatingRow};
 use dlxlab::rating::SeProfile;
@@ -282,9 +282,10 @@ fn rating_rows(
 /// (Sukaku Explainer's current serate: UVWXYZ-wing on, turbot fish 4.1), as `rate --se-profile`.
 /// hodoku: also rate as HoDoKu 2.2 does, as `rate --hodoku`.
 /// chaos: rate the chaos hardness too, as `rate --chaos`; chaos_seed, chaos_trajectories,
-/// chaos_tolerance, chaos_cap and chaos_budget are its settings (None: the CLI's defaults).
+/// chaos_tolerance, chaos_cap and chaos_budget are its settings (None: the CLI's defaults);
+/// chaos_integrator is "cash-karp" (the default) or "rosenbrock", as `rate --chaos-integrator`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample", hodoku = false, chaos = false, chaos_seed = None, chaos_trajectories = None, chaos_tolerance = None, chaos_cap = None, chaos_budget = None))]
+#[pyo3(signature = (puzzles, max_seconds = 60.0, decision_tree = Some("combined"), threads = None, se_profile = "sample", hodoku = false, chaos = false, chaos_seed = None, chaos_trajectories = None, chaos_tolerance = None, chaos_cap = None, chaos_budget = None, chaos_integrator = "cash-karp"))]
 #[allow(clippy::too_many_arguments)]
 fn rate<'py>(
     py: Python<'py>,
@@ -300,6 +301,7 @@ fn rate<'py>(
     chaos_tolerance: Option<f64>,
     chaos_cap: Option<f64>,
     chaos_budget: Option<u64>,
+    chaos_integrator: &str,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let defaults = ChaosOptions::default();
     let chaos_options = ChaosOptions {
@@ -308,6 +310,11 @@ fn rate<'py>(
         tolerance: chaos_tolerance.unwrap_or(defaults.tolerance),
         time_cap: chaos_cap.unwrap_or(defaults.time_cap),
         budget: chaos_budget.unwrap_or(defaults.budget),
+        integrator: Integrator::from_name(chaos_integrator).ok_or_else(|| {
+            value_error(format!(
+                "chaos_integrator must be \"cash-karp\" or \"rosenbrock\", not {chaos_integrator:?}"
+            ))
+        })?,
         ..defaults
     };
     if chaos_options.trajectories < 2 {

@@ -110,6 +110,12 @@ def test_rate_chaos_columns():
         dlxlab.rate([NEARLY_SOLVED], chaos=True, chaos_tolerance=0.0)
     with pytest.raises(ValueError, match="chaos_trajectories"):
         dlxlab.rate([NEARLY_SOLVED], chaos=True, chaos_trajectories=1)
+    # The stiff integrator: the same columns, every trajectory escapes an easy puzzle.
+    stiff = dlxlab.rate([NEARLY_SOLVED], decision_tree=None, chaos=True, chaos_trajectories=24,
+                        chaos_integrator="rosenbrock", as_frame=False)[0]
+    assert stiff["eta_escaped"] == 24 and stiff["eta"] < 1.0
+    with pytest.raises(ValueError, match="chaos_integrator"):
+        dlxlab.rate([NEARLY_SOLVED], chaos=True, chaos_integrator="euler")
 
 
 def test_rate_chaos_dataframe():

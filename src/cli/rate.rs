@@ -13,7 +13,7 @@ use clap::Args;
 use dlxlab::corpus::Fields;
 use dlxlab::harness::output::{partial_path, AtomicFile};
 use dlxlab::logic;
-use dlxlab::rating::chaos::ChaosOptions;
+use dlxlab::rating::chaos::{ChaosOptions, Integrator};
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::resumable::{self, RateRun};
 use dlxlab::rating::table::{self, RatingRow};
@@ -105,10 +105,21 @@ pub struct RateArgs {
     /// used its share is censored (eta_status step-budget).
     #[arg(long, value_name = "STEPS", default_value_t = ChaosOptions::default().budget, value_parser = clap::value_parser!(u64).range(1..), requires = "chaos")]
     chaos_budget: u64,
+    /// The chaos rating's integrator: cash-karp (explicit RK4(5), the default) or rosenbrock
+    /// (linearly implicit, order 4(3): slower steps, but it reaches the long escape times of the
+    /// hardest puzzles). Recorded for --resume when not the default.
+    #[arg(long, value_name = "NAME", default_value = "cash-karp", value_parser = integrator, requires = "chaos")]
+    chaos_integrator: Integrator,
     /// Also rate each puzzle as HoDoKu 2.2 does (its default step list, scores and levels) into
     /// the hodoku_level and hodoku_score columns (docs/rating.md, "HoDoKu").
     #[arg(long)]
     hodoku: bool,
+}
+
+/// An integrator by name.
+fn integrator(text: &str) -> Result<Integrator, String> {
+    Integrator::from_name(text)
+        .ok_or_else(|| format!("`{text}` is not an integrator (cash-karp, rosenbrock)"))
 }
 
 /// A finite number above zero.
@@ -128,6 +139,7 @@ impl RateArgs {
             tolerance: self.chaos_tolerance,
             time_cap: self.chaos_cap,
             budget: self.chaos_budget,
+            integrator: self.chaos_integrator,
             ..ChaosOptions::default()
         })
     }

@@ -118,6 +118,7 @@ impl CashKarp {
                 f(&self.stage, &mut self.k[s]);
             }
             let mut worst: f64 = 0.0;
+            let mut finite = true;
             for (i, (out, &yi)) in self.next.iter_mut().zip(y.iter()).enumerate() {
                 let mut e = 0.0;
                 let mut next = 0.0;
@@ -131,9 +132,11 @@ impl CashKarp {
                 } else {
                     yi.abs().max(1.0)
                 };
+                // `max` would skip a NaN: check every component.
+                finite &= e.is_finite() && out.is_finite();
                 worst = worst.max((step * e).abs() / scale);
             }
-            if !worst.is_finite() {
+            if !finite || !worst.is_finite() {
                 return Err(StepError::NotFinite { t: *t });
             }
             let ratio = worst / tolerance;

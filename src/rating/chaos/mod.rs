@@ -18,6 +18,7 @@ pub mod dynamics;
 pub mod encoding;
 pub mod fit;
 pub mod integrator;
+pub mod rosenbrock;
 
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -27,6 +28,7 @@ use dynamics::Dynamics;
 use encoding::{EncodingError, Formula};
 use fit::{Escape, Fit, FitOptions};
 use integrator::CashKarp;
+use rosenbrock::Rosenbrock;
 
 /// The settings of a chaos rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,6 +45,39 @@ pub struct ChaosOptions {
     pub budget: u64,
     /// The escape-rate fit.
     pub fit: FitOptions,
+    /// The integrator.
+    pub integrator: Integrator,
+}
+
+/// Which integrator runs the trajectories: the same dynamics, the same error control (absolute
+/// on the spins and on `ln a`), different stability.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Integrator {
+    /// Explicit Cash–Karp RK4(5) ([`integrator::CashKarp`]): cheap steps, whose size falls as
+    /// `1/a` once the weights have grown; the default, fine up to `η ≈ 2.5`.
+    #[default]
+    CashKarp,
+    /// Linearly implicit Rosenbrock order 4(3) ([`rosenbrock::Rosenbrock`]): a dense solve per
+    /// stage, but a step that follows the slow dynamics; for the hardest puzzles, whose escape
+    /// times the explicit method cannot reach.
+    Rosenbrock,
+}
+
+impl Integrator {
+    /// The name on the command line and in a run's record: `cash-karp`, `rosenbrock`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Integrator::CashKarp => "cash-karp",
+            Integrator::Rosenbrock => "rosenbrock",
+        }
+    }
+
+    /// The integrator of that name.
+    pub fn from_name(name: &str) -> Option<Integrator> {
+        [Integrator::CashKarp, Integrator::Rosenbrock]
+            .into_iter()
+            .find(|i| i.name() == name)
+    }
 }
 
 impl Default for ChaosOptions {
@@ -54,6 +89,7 @@ impl Default for ChaosOptions {
             time_cap: 1_000.0,
             budget: 2_000_000,
             fit: FitOptions::default(),
+            integrator: Integrator::CashKarp,
         }
     }
 }
@@ -64,12 +100,17 @@ impl ChaosOptions {
         (self.budget / self.trajectories.max(1) as u64).max(1)
     }
 
-    /// The settings in words, for a run's record (`seed=1 trajectories=128 ...`).
+    /// The settings in words, for a run's record (`seed=1 trajectories=128 ...`; the
+    /// integrator only when it is not the default, so that older records still read the same).
     pub fn label(&self) -> String {
-        format!(
+        let mut label = format!(
             "seed={} trajectories={} tolerance={} cap={} budget={}",
             self.seed, self.trajectories, self.tolerance, self.time_cap, self.budget
-        )
+        );
+        if self.integrator != Integrator::CashKarp {
+            label.push_str(&format!(" integrator={}", self.integrator.name()));
+        }
+        label
     }
 }
 
@@ -184,16 +225,63 @@ fn trajectory_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Runs trajectory `index` of `formula`.
-pub fn trajectory(formula: &Formula, options: &ChaosOptions, index: u64) -> Trajectory {
+/// The random initial spins of trajectory `index`: uniform in `[-1, 1]`.
+fn initial_spins(formula: &Formula, options: &ChaosOptions, index: u64) -> Vec<f64> {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(trajectory_seed(options.seed, index));
+    (0..formula.variables.len())
+        .map(|_| rng.random_range(-1.0..=1.0))
+        .collect()
+}
+
+/// Runs trajectory `index` of `formula` with the options' integrator.
+pub fn trajectory(formula: &Formula, options: &ChaosOptions, index: u64) -> Trajectory {
+    let spins = initial_spins(formula, options, index);
+    let n = spins.len();
+    match options.integrator {
+        Integrator::CashKarp => {
+            let mut dynamics = Dynamics::new(formula);
+            let mut y = dynamics.initial_state(&spins);
+            let mut ck = CashKarp::new(y.len());
+            ck.relative_from = n;
+            let end = run(formula, options, &mut y, |y, t, h| {
+                let mut f = |y: &[f64], dy: &mut [f64]| dynamics.derivative(y, dy);
+                let ok = ck.step(&mut f, y, t, h, options.tolerance).is_ok();
+                (ok, ck.accepted)
+            });
+            let (end, time) = end;
+            Trajectory {
+                end,
+                time,
+                steps: ck.accepted,
+            }
+        }
+        Integrator::Rosenbrock => {
+            let mut rb = Rosenbrock::new(formula);
+            let mut y = rb.initial_state(&spins);
+            let (end, time) = run(formula, options, &mut y, |y, t, h| {
+                let ok = rb.step(y, t, h, options.tolerance).is_ok();
+                (ok, rb.accepted)
+            });
+            Trajectory {
+                end,
+                time,
+                steps: rb.accepted,
+            }
+        }
+    }
+}
+
+/// Steps one trajectory until it escapes or is stopped; `step` takes one accepted step from
+/// `(y, t)` trying `h` and says whether it could and how many steps are accepted so far.
+fn run(
+    formula: &Formula,
+    options: &ChaosOptions,
+    y: &mut [f64],
+    mut step: impl FnMut(&mut [f64], &mut f64, &mut f64) -> (bool, u64),
+) -> (End, f64) {
     let n = formula.variables.len();
-    let spins: Vec<f64> = (0..n).map(|_| rng.random_range(-1.0..=1.0)).collect();
-    let mut dynamics = Dynamics::new(formula);
-    let mut y = dynamics.initial_state(&spins);
-    let mut ck = CashKarp::new(y.len());
-    ck.relative_from = n;
     let (mut t, mut h) = (0.0f64, 0.01f64);
+    let mut accepted = 0;
     let max_steps = options.steps_per_trajectory();
     let end = loop {
         if formula.satisfied_by(&y[..n]) {
@@ -202,18 +290,16 @@ pub fn trajectory(formula: &Formula, options: &ChaosOptions, index: u64) -> Traj
         if t >= options.time_cap {
             break End::TimeCap;
         }
-        if ck.accepted >= max_steps {
+        if accepted >= max_steps {
             break End::Budget;
         }
-        if ck.accepted % 1024 == 0 && crate::budget::interrupted() {
+        if accepted % 1024 == 0 && crate::budget::interrupted() {
             break End::Interrupted;
         }
-        let mut f = |y: &[f64], dy: &mut [f64]| dynamics.derivative(y, dy);
         let mut try_h = h.min(options.time_cap - t);
-        if ck
-            .step(&mut f, &mut y, &mut t, &mut try_h, options.tolerance)
-            .is_err()
-        {
+        let (ok, count) = step(y, &mut t, &mut try_h);
+        accepted = count;
+        if !ok {
             break End::Stalled;
         }
         h = try_h;
@@ -222,11 +308,7 @@ pub fn trajectory(formula: &Formula, options: &ChaosOptions, index: u64) -> Traj
             *s = s.clamp(-1.0, 1.0);
         }
     };
-    Trajectory {
-        end,
-        time: t,
-        steps: ck.accepted,
-    }
+    (end, t)
 }
 
 /// Rates one formula.
@@ -352,6 +434,36 @@ mod tests {
         assert!(r.eta_low < eta && eta < r.eta_high.unwrap(), "{r:?}");
         // A puzzle this easy is on the easy end of the scale.
         assert!(eta < 1.0, "{eta}");
+    }
+
+    #[test]
+    fn the_stiff_integrator_rates_an_easy_puzzle_alike() {
+        let options = ChaosOptions {
+            trajectories: 40,
+            integrator: Integrator::Rosenbrock,
+            ..ChaosOptions::default()
+        };
+        let r = rate(&easy(27), &options).unwrap();
+        assert_eq!(r.escaped(), 40);
+        let explicit = rate(
+            &easy(27),
+            &ChaosOptions {
+                integrator: Integrator::CashKarp,
+                ..options
+            },
+        )
+        .unwrap();
+        // Same dynamics, same initial conditions: the same rate within the intervals.
+        let (a, b) = (r.eta.unwrap(), explicit.eta.unwrap());
+        assert!(a < 1.0 && b < 1.0, "{a} {b}");
+        assert!(r.eta_low < b && b < r.eta_high.unwrap(), "{r:?} {b}");
+        assert!(options.label().ends_with(" integrator=rosenbrock"));
+        assert!(!explicit.trajectories.is_empty());
+        assert_eq!(
+            Integrator::from_name("rosenbrock"),
+            Some(Integrator::Rosenbrock)
+        );
+        assert_eq!(Integrator::from_name("euler"), None);
     }
 
     #[test]
