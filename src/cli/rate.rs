@@ -13,6 +13,7 @@ use clap::Args;
 use dlxlab::corpus::Fields;
 use dlxlab::harness::output::{partial_path, AtomicFile};
 use dlxlab::logic;
+use dlxlab::rating::chaos::fit::FitOptions;
 use dlxlab::rating::chaos::{ChaosOptions, Integrator};
 use dlxlab::rating::decision_tree::Variant;
 use dlxlab::rating::resumable::{self, RateRun};
@@ -110,6 +111,14 @@ pub struct RateArgs {
     /// hardest puzzles). Recorded for --resume when not the default.
     #[arg(long, value_name = "NAME", default_value = "cash-karp", value_parser = integrator, requires = "chaos")]
     chaos_integrator: Integrator,
+    /// Where the escape-rate fit's tail starts: at the first escape where the fraction of
+    /// trajectories still running is at most P (0 < P <= 1; 1: from the first escape). For
+    /// heavily censored runs, where p(t) never falls to the default 1/2.
+    #[arg(long, value_name = "P", default_value_t = FitOptions::default().tail, value_parser = fraction, requires = "chaos")]
+    chaos_tail: f64,
+    /// Fewer escapes in the tail than N give no η, only its lower bound (eta_low).
+    #[arg(long, value_name = "N", default_value_t = FitOptions::default().min_escapes as u64, value_parser = clap::value_parser!(u64).range(2..), requires = "chaos")]
+    chaos_min_escapes: u64,
     /// Also rate each puzzle as HoDoKu 2.2 does (its default step list, scores and levels) into
     /// the hodoku_level and hodoku_score columns (docs/rating.md, "HoDoKu").
     #[arg(long)]
@@ -120,6 +129,14 @@ pub struct RateArgs {
 fn integrator(text: &str) -> Result<Integrator, String> {
     Integrator::from_name(text)
         .ok_or_else(|| format!("`{text}` is not an integrator (cash-karp, rosenbrock)"))
+}
+
+/// A number in (0, 1].
+fn fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
+        _ => Err(format!("`{text}` is not a number in (0, 1]")),
+    }
 }
 
 /// A finite number above zero.
@@ -140,6 +157,11 @@ impl RateArgs {
             time_cap: self.chaos_cap,
             budget: self.chaos_budget,
             integrator: self.chaos_integrator,
+            fit: FitOptions {
+                tail: self.chaos_tail,
+                min_escapes: self.chaos_min_escapes as usize,
+                ..FitOptions::default()
+            },
             ..ChaosOptions::default()
         })
     }

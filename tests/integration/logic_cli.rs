@@ -320,8 +320,54 @@ fn rate_chaos_fills_the_eta_columns() {
             NEARLY_SOLVED,
         ],
         vec!["rate", "--chaos", "--chaos-cap", "nan", NEARLY_SOLVED],
+        vec![
+            "rate",
+            "--chaos",
+            "--chaos-integrator",
+            "euler",
+            NEARLY_SOLVED,
+        ],
+        vec!["rate", "--chaos", "--chaos-tail", "0", NEARLY_SOLVED],
+        vec!["rate", "--chaos", "--chaos-tail", "1.5", NEARLY_SOLVED],
+        vec!["rate", "--chaos", "--chaos-min-escapes", "1", NEARLY_SOLVED],
+        vec!["rate", "--chaos-integrator", "rosenbrock", NEARLY_SOLVED],
     ] {
         let run = dlxlab(&bad);
         assert_eq!(run.status.code(), Some(2), "{bad:?}");
     }
+}
+
+/// `--chaos-integrator rosenbrock` (the stiff integrator) and the fit's flags: the same columns,
+/// every trajectory escapes the easy puzzle, η on the easy end.
+#[test]
+fn rate_chaos_with_the_stiff_integrator() {
+    let run = dlxlab(&[
+        "rate",
+        "--quiet",
+        "--no-decision-tree",
+        "--chaos",
+        "--chaos-trajectories",
+        "24",
+        "--chaos-integrator",
+        "rosenbrock",
+        "--chaos-tail",
+        "1",
+        "--chaos-min-escapes",
+        "5",
+        NEARLY_SOLVED,
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let row = rows.records().next().unwrap().unwrap();
+    let col = |name: &str| row[header.iter().position(|h| h == name).unwrap()].to_string();
+    assert_eq!(col("eta_escaped"), "24");
+    assert_eq!(col("eta_status"), "ok");
+    let eta: f64 = col("eta").parse().unwrap();
+    assert!(eta < 1.0, "{eta}");
 }

@@ -101,7 +101,8 @@ impl ChaosOptions {
     }
 
     /// The settings in words, for a run's record (`seed=1 trajectories=128 ...`; the
-    /// integrator only when it is not the default, so that older records still read the same).
+    /// integrator and the fit's settings only when they are not the defaults, so that older
+    /// records still read the same).
     pub fn label(&self) -> String {
         let mut label = format!(
             "seed={} trajectories={} tolerance={} cap={} budget={}",
@@ -109,6 +110,13 @@ impl ChaosOptions {
         );
         if self.integrator != Integrator::CashKarp {
             label.push_str(&format!(" integrator={}", self.integrator.name()));
+        }
+        let fit = FitOptions::default();
+        if self.fit.tail != fit.tail {
+            label.push_str(&format!(" tail={}", self.fit.tail));
+        }
+        if self.fit.min_escapes != fit.min_escapes {
+            label.push_str(&format!(" min-escapes={}", self.fit.min_escapes));
         }
         label
     }
@@ -458,6 +466,18 @@ mod tests {
         assert!(a < 1.0 && b < 1.0, "{a} {b}");
         assert!(r.eta_low < b && b < r.eta_high.unwrap(), "{r:?} {b}");
         assert!(options.label().ends_with(" integrator=rosenbrock"));
+        let refit = ChaosOptions {
+            fit: FitOptions {
+                tail: 1.0,
+                min_escapes: 5,
+                ..FitOptions::default()
+            },
+            ..options
+        };
+        assert!(refit
+            .label()
+            .ends_with(" integrator=rosenbrock tail=1 min-escapes=5"));
+        assert!(!ChaosOptions::default().label().contains("tail"));
         assert!(!explicit.trajectories.is_empty());
         assert_eq!(
             Integrator::from_name("rosenbrock"),
