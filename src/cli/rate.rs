@@ -162,7 +162,6 @@ impl RateArgs {
                 min_escapes: self.chaos_min_escapes as usize,
                 ..FitOptions::default()
             },
-            ..ChaosOptions::default()
         })
     }
 }
