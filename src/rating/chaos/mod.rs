@@ -18,6 +18,7 @@ pub mod dynamics;
 pub mod encoding;
 pub mod fit;
 pub mod integrator;
+pub mod lu;
 pub mod rosenbrock;
 
 use rand::{Rng, SeedableRng};
