@@ -44,7 +44,7 @@ const E: [f64; 6] = [
 ];
 
 /// The smallest step tried, relative to `1 + t`: below it the step is said to underflow.
-const MIN_STEP: f64 = 1e-12;
+pub(super) const MIN_STEP: f64 = 1e-12;
 
 /// Why a step could not be taken.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
@@ -55,7 +55,7 @@ pub enum StepError {
         /// Where the integration stopped.
         t: f64,
     },
-    /// The derivative or the solution stopped being finite.
+    /// The derivative or the solution stopped being finite (a weight overflowed).
     #[error("the solution is not finite at t = {t}")]
     NotFinite {
         /// Where the integration stopped.

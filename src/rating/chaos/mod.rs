@@ -252,12 +252,11 @@ pub fn trajectory(formula: &Formula, options: &ChaosOptions, index: u64) -> Traj
             let mut y = dynamics.initial_state(&spins);
             let mut ck = CashKarp::new(y.len());
             ck.relative_from = n;
-            let end = run(formula, options, &mut y, |y, t, h| {
+            let (end, time) = run(formula, options, &mut y, |y, t, h| {
                 let mut f = |y: &[f64], dy: &mut [f64]| dynamics.derivative(y, dy);
                 let ok = ck.step(&mut f, y, t, h, options.tolerance).is_ok();
                 (ok, ck.accepted)
             });
-            let (end, time) = end;
             Trajectory {
                 end,
                 time,

@@ -16,6 +16,7 @@
 //! Each clause adds its own `k × k` block to `J_ss` and the rank-one `J_sb·J_bs` term.
 
 use super::encoding::Formula;
+use super::integrator::{StepError, MIN_STEP};
 use super::lu::{lu_factorise, lu_solve};
 
 /// Shampine's parameters: `γ`, the stage coefficients `a`, the coupling coefficients `c`, the
@@ -32,26 +33,6 @@ const C42: f64 = -54.0 / 125.0;
 const C43: f64 = -2.0 / 5.0;
 const B: [f64; 4] = [19.0 / 9.0, 0.5, 25.0 / 108.0, 125.0 / 108.0];
 const E: [f64; 4] = [17.0 / 54.0, 7.0 / 36.0, 0.0, 125.0 / 108.0];
-
-/// The smallest step tried, relative to `1 + t`: below it the step is said to underflow.
-const MIN_STEP: f64 = 1e-12;
-
-/// Why a step could not be taken.
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
-pub enum StiffError {
-    /// The error control asked for a step below `MIN_STEP`·(1 + t).
-    #[error("step size underflow at t = {t}")]
-    Underflow {
-        /// Where the integration stopped.
-        t: f64,
-    },
-    /// The derivative at the step's start is not finite (a weight overflowed).
-    #[error("the solution is not finite at t = {t}")]
-    NotFinite {
-        /// Where the integration stopped.
-        t: f64,
-    },
-}
 
 /// One clause as the integrator reads it: its literals' variables and signs `c` (`+1`: `x`,
 /// `−1`: `¬x`), in one flat array per field, clause `m` at `start[m]..start[m + 1]`.
@@ -302,19 +283,19 @@ impl Rosenbrock {
         t: &mut f64,
         h: &mut f64,
         tolerance: f64,
-    ) -> Result<f64, StiffError> {
+    ) -> Result<f64, StepError> {
         let mut dy0 = std::mem::take(&mut self.dy0);
         self.derivative(y, &mut dy0);
         let finite = dy0.iter().all(|d| d.is_finite());
         self.dy0 = dy0;
         if !finite {
-            return Err(StiffError::NotFinite { t: *t });
+            return Err(StepError::NotFinite { t: *t });
         }
         self.jacobian(y);
         loop {
             let step = *h;
             if step < MIN_STEP * (1.0 + t.abs()) {
-                return Err(StiffError::Underflow { t: *t });
+                return Err(StepError::Underflow { t: *t });
             }
             if !self.factorise(1.0 / (GAMMA * step)) {
                 // Singular at this step size: another step size moves every eigenvalue.
