@@ -15,6 +15,11 @@
 //! the first escape where `p(t) ≤ tail` (default 1/2: the later half of the escapes). The interval
 //! is the large-sample one of `ln κ` (its standard error is `1/√d`): `κ·e^{±z/√d}`. The fit's
 //! quality is the `R²` of the least-squares line through `(t, ln p(t))` at the tail's escapes.
+//!
+//! Too few escapes in the tail give no rate but an upper bound on `κ`, `(d/E)·e^{z/√d}` (with no
+//! escape `−ln(α)/E`), from the tail when `p(t)` fell to `tail`, else from the first escape on
+//! (from 0 when none escaped): counting the transient before the first escape, when no
+//! trajectory can escape yet, as time at the tail's rate would make the bound too tight.
 
 /// How one trajectory ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,7 +114,11 @@ pub fn fit(escapes: &[Escape], options: FitOptions) -> Fit {
         (d, exposure)
     };
     let Some(t0) = start else {
-        let (d, exposure) = rate_after(0.0);
+        // p(t) never fell to the tail: the bound counts the time after the first escape (none
+        // at all: after 0). The transient before it, in which no trajectory escapes, is not
+        // time at the tail's rate: counted, it shrank the bound below the rate (see the test).
+        let first = curve.first().map_or(0.0, |&(t, _)| t);
+        let (d, exposure) = rate_after(first);
         return Fit::Bound {
             kappa_high: upper(d, exposure, options.z),
             escapes: d,
@@ -271,6 +280,30 @@ mod tests {
         // 95% one-sided: -ln(0.025) / 1000.
         assert_eq!(escapes, 0);
         assert!((kappa_high - 0.025f64.ln().abs() / 1000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_transient_before_the_first_escape_does_not_tighten_the_bound() {
+        // Every trajectory needs 100 time units before it can escape, then escapes at rate
+        // 0.001; capped at 150, about 10 of 200 escape and p(t) never falls to 1/2. Counting the
+        // first 100 units as time at the tail's rate gave (d/E)e^{z/sqrt d} ~ 6e-4, below 0.001.
+        let kappa = 0.001;
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+        let escapes: Vec<Escape> = (0..200)
+            .map(|_| {
+                let t = 100.0 - (1.0 - rng.random::<f64>()).ln() / kappa;
+                Escape {
+                    time: t.min(150.0),
+                    escaped: t < 150.0,
+                }
+            })
+            .collect();
+        let d = escapes.iter().filter(|e| e.escaped).count();
+        assert!((5..=20).contains(&d), "{d} escapes");
+        match fit(&escapes, FitOptions::default()) {
+            Fit::Bound { kappa_high, .. } => assert!(kappa_high > kappa, "{kappa_high}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
