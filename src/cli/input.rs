@@ -345,20 +345,24 @@ pub fn first_field(text: &str) -> &str {
     }
 }
 
-/// The index of the first byte of `bytes` that is a space, a control character or not ASCII: one
-/// signed comparison a byte (from 0x80 a byte is negative as `i8`), on 16 bytes at a time without
-/// a branch, so that the compiler vectorises it (a puzzle line is five blocks).
+/// The index of the first byte of `bytes` that is a space, a control character or not ASCII,
+/// eight bytes at a time: a byte below 0x21 sets its top bit in `(x - 0x21..) & !x` (a borrow
+/// can also flag bytes above it, never below, so the lowest flag is a true one) and a byte from
+/// 0x80 has its top bit already. A puzzle line is ten words and a byte.
 fn first_stop(bytes: &[u8]) -> Option<usize> {
-    let stop = |b: &u8| *b as i8 <= b' ' as i8;
-    let mut blocks = bytes.chunks_exact(16);
-    for (k, block) in blocks.by_ref().enumerate() {
-        if block.iter().fold(false, |any, b| any | stop(b)) {
-            return block.iter().position(stop).map(|i| 16 * k + i);
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const TOPS: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    for (k, word) in words.by_ref().enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("chunks of 8"));
+        let stops = ((x.wrapping_sub(0x21 * ONES) & !x) | x) & TOPS;
+        if stops != 0 {
+            return Some(8 * k + stops.trailing_zeros() as usize / 8);
         }
     }
-    let rest = blocks.remainder();
+    let rest = words.remainder();
     rest.iter()
-        .position(stop)
+        .position(|&b| b as i8 <= b' ' as i8)
         .map(|i| bytes.len() - rest.len() + i)
 }
 

@@ -188,14 +188,51 @@ pub fn parse_line(number: u64, bytes: &[u8]) -> Line {
 /// opening the text is skipped, white space around a line is trimmed, and comment and blank
 /// lines are left out (but counted in the numbering).
 pub fn text_lines(text: &str) -> impl Iterator<Item = (u64, &str)> {
-    text.lines().enumerate().filter_map(|(i, line)| {
-        let number = i as u64 + 1;
-        // `content` strips whole ASCII bytes and a whole BOM, so the rest is still UTF-8.
-        match content(number, line.as_bytes()) {
-            Content::Text(bytes) => Some((number, std::str::from_utf8(bytes).unwrap_or_default())),
+    TextLines {
+        text,
+        at: 0,
+        number: 0,
+    }
+    .filter_map(move |(number, start, line)| {
+        match content(number, line) {
+            // `content` strips whole ASCII bytes and a whole BOM, so the rest starts and ends on
+            // character boundaries: the slice of `text` is taken by its offsets, not validated
+            // again.
+            Content::Text(bytes) => {
+                let from = start + (bytes.as_ptr() as usize - line.as_ptr() as usize);
+                Some((
+                    number,
+                    text.get(from..from + bytes.len()).unwrap_or_default(),
+                ))
+            }
             Content::Blank | Content::Comment => None,
         }
     })
+}
+
+/// The lines of a text as bytes (without their `\n`) with their 1-based numbers and the offset
+/// where each starts, as [`str::lines`] splits them (no empty line after a final `\n`; a `\r`
+/// before the `\n` stays, and [`content`] trims it): the end of each line found with `memchr`,
+/// a few instructions a line where `str::lines` searched byte by byte.
+struct TextLines<'a> {
+    text: &'a str,
+    at: usize,
+    number: u64,
+}
+
+impl<'a> Iterator for TextLines<'a> {
+    /// (number, offset of the line in the text, the line's bytes)
+    type Item = (u64, usize, &'a [u8]);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        let rest = bytes.get(start..).filter(|rest| !rest.is_empty())?;
+        let end = memchr::memchr(b'\n', rest).map_or(bytes.len(), |i| start + i);
+        self.at = end + 1;
+        self.number += 1;
+        Some((self.number, start, &bytes[start..end]))
+    }
 }
 
 fn parse_record(line: u64, bytes: &[u8]) -> Record {

@@ -216,3 +216,38 @@ fn one_rating_rule_and_one_line_reader() {
     assert_eq!(read, whole);
     assert_eq!(whole, vec![(1, P.to_string()), (4, P.to_string())]);
 }
+
+#[test]
+fn text_lines_split_as_str_lines() {
+    // The memchr split against `str::lines` and the same trimming: CRLF, a lone `\r`, blank
+    // and comment lines, a BOM, no final newline, non-ASCII text, empty text.
+    let reference = |text: &str| -> Vec<(u64, String)> {
+        text.lines()
+            .enumerate()
+            .filter_map(|(i, line)| {
+                let mut line = line;
+                if i == 0 {
+                    line = line.strip_prefix('\u{feff}').unwrap_or(line);
+                }
+                let line = line.trim_matches(|c: char| c.is_ascii_whitespace());
+                (!line.is_empty() && !line.starts_with('#')).then(|| (i as u64 + 1, line.into()))
+            })
+            .collect()
+    };
+    for text in [
+        "",
+        "\n",
+        "\n\n",
+        "a",
+        "a\n",
+        "a\r\nb\r\n",
+        "a\rb\n\rc\r",
+        "\u{feff}a\n\u{feff}b",
+        "  # c\n\t\nx y \n",
+        "\u{e9}t\u{e9} \n \u{2003}x\u{2003} \n",
+        "\n\n\nlast",
+    ] {
+        let got: Vec<(u64, String)> = text_lines(text).map(|(n, l)| (n, l.to_string())).collect();
+        assert_eq!(got, reference(text), "{text:?}");
+    }
+}

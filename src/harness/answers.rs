@@ -102,7 +102,9 @@ impl Answering<'_> {
             return true;
         }
         let posed = Posed::new(&grid, self.permute, key);
-        let outcome = if self.external {
+        // The outcome stays in one place (no `Result` around it to move it through): an
+        // `Outcome` holds its solution grid inline, and each move was a call to memcpy.
+        let solved = if self.external {
             self.solver.run_checked(posed.grid(), &self.limits)
         } else {
             Ok(self.solver.solve(posed.grid(), &self.limits))
@@ -110,15 +112,18 @@ impl Answering<'_> {
         if crate::budget::interrupted() {
             return false;
         }
+        let mut outcome = match solved {
+            Ok(outcome) => outcome,
+            Err(reason) => {
+                let _ = writeln!(out, "error: {reason}");
+                return true;
+            }
+        };
         // Under --permute the solution is mapped back to the puzzle as given before the check.
-        let outcome = outcome.and_then(|o| {
-            posed
-                .answer(o)
-                .map_err(|e| format!("solver {} gave a wrong solution: {e}", self.solver.name()))
-        });
-        match outcome {
-            Ok(outcome) => {
-                if let Some(Err(e)) = outcome.solution.as_ref().map(|s| check_solution(&grid, s)) {
+        if posed.permuted().is_some() {
+            outcome = match posed.answer(outcome) {
+                Ok(outcome) => outcome,
+                Err(e) => {
                     let _ = writeln!(
                         out,
                         "error: solver {} gave a wrong solution: {e}",
@@ -126,29 +131,33 @@ impl Answering<'_> {
                     );
                     return true;
                 }
-                if let Some(found) = self.refuted(&grid, outcome.status) {
-                    let _ = writeln!(
-                        out,
-                        "error: external solver {} claims `{}`, but {} finds `{found}`",
-                        self.solver.name(),
-                        outcome.status,
-                        self.reference.map_or("", |r| r.name()),
-                    );
-                    return true;
-                }
-                push_result(
-                    &outcome,
-                    self.count.then_some(self.limits.max_solutions),
-                    out,
-                );
-                // An external program that did not answer in time left the puzzle unanswered.
-                outcome.status == Status::Timeout
-            }
-            Err(reason) => {
-                let _ = writeln!(out, "error: {reason}");
-                true
-            }
+            };
         }
+        if let Some(Err(e)) = outcome.solution.as_ref().map(|s| check_solution(&grid, s)) {
+            let _ = writeln!(
+                out,
+                "error: solver {} gave a wrong solution: {e}",
+                self.solver.name()
+            );
+            return true;
+        }
+        if let Some(found) = self.refuted(&grid, outcome.status) {
+            let _ = writeln!(
+                out,
+                "error: external solver {} claims `{}`, but {} finds `{found}`",
+                self.solver.name(),
+                outcome.status,
+                self.reference.map_or("", |r| r.name()),
+            );
+            return true;
+        }
+        push_result(
+            &outcome,
+            self.count.then_some(self.limits.max_solutions),
+            out,
+        );
+        // An external program that did not answer in time left the puzzle unanswered.
+        outcome.status == Status::Timeout
     }
 
     /// The reference's status where it settles the puzzle otherwise than `claimed` (an
@@ -364,14 +373,11 @@ pub fn push_result(outcome: &Outcome, count: Option<u64>, out: &mut Vec<u8>) {
 
 /// Appends the one-line form of `grid` ([`Grid::to_line`]) as bytes, without building a `String`.
 fn push_line(grid: &Grid, out: &mut Vec<u8>) {
-    if grid.shape() == Shape::CLASSIC {
+    if let Ok(cells) = <&[u8; 81]>::try_from(grid.cells()) {
         // A 9x9 grid holds 0..=9 only (every `Grid` constructor checks the range): the same
-        // characters as below, without a branch, so that the loop is vectorised.
-        out.extend(
-            grid.cells()
-                .iter()
-                .map(|&d| if d == 0 { b'.' } else { b'0' + d }),
-        );
+        // characters as below, made in an array without a branch (so that the loop is
+        // vectorised) and appended in one copy.
+        out.extend_from_slice(&cells.map(|d| if d == 0 { b'.' } else { b'0' + d }));
         return;
     }
     out.extend(grid.cells().iter().map(|&d| match d {

@@ -4,6 +4,7 @@
 //! `0..n²`; a digit is `1..=n` and `0` marks an empty cell.
 
 pub mod canon;
+mod cells;
 mod grid;
 mod permutations;
 mod shape;
