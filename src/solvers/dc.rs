@@ -70,7 +70,7 @@ impl Solver for DcSolver {
 }
 
 fn solve_with(xc: &SudokuXc, dc: &mut Dc, grid: &Grid, limits: &SolveLimits) -> Outcome {
-    if let Err(refuted) = force_givens(dc, xc, grid) {
+    if let Some(refuted) = force_givens(dc, xc, grid) {
         return refuted;
     }
     let mut solutions = Solutions::new(xc, grid, limits.max_solutions);

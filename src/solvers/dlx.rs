@@ -88,7 +88,7 @@ fn solve_with<I: NodeIndex>(
     grid: &Grid,
     limits: &SolveLimits,
 ) -> Outcome {
-    if let Err(refuted) = force_givens(dlx, xc, grid) {
+    if let Some(refuted) = force_givens(dlx, xc, grid) {
         return refuted;
     }
     let mut solutions = Solutions::new(xc, grid, limits.max_solutions);

@@ -12,16 +12,16 @@ use crate::xc::{Control, OptionId, SearchResult};
 
 /// Forces the option of every given of `grid`. When two givens clash (a digit twice in a unit, or
 /// a given with no option left), the forced options are released again and the puzzle's outcome is
-/// returned as the error: no solution, no search.
+/// returned: no solution, no search. `None`: every given is forced.
 pub(super) fn force_givens<E: Engine + ?Sized>(
     engine: &mut E,
     xc: &SudokuXc,
     grid: &Grid,
-) -> Result<(), Outcome> {
+) -> Option<Outcome> {
     for (cell, &d) in grid.cells().iter().enumerate() {
         if d != 0 && engine.force(xc.option_of(cell, d)).is_err() {
             engine.release();
-            return Err(Outcome {
+            return Some(Outcome {
                 status: Status::None,
                 solutions: 0,
                 solution: None,
@@ -29,7 +29,7 @@ pub(super) fn force_givens<E: Engine + ?Sized>(
             });
         }
     }
-    Ok(())
+    None
 }
 
 /// The solutions a search reports, counted up to `max` (0: all), the first kept as a grid.
