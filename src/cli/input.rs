@@ -475,11 +475,45 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
             .context("reading puzzles from standard input")?;
         bytes
     } else {
-        fs::read(path).with_context(|| format!("reading {}", path.display()))?
+        read_file(path).with_context(|| format!("reading {}", path.display()))?
     };
     Ok(String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
+
+/// The bytes of a file, read into one buffer of its size (as `fs::read` does) that the kernel is
+/// asked to back with huge pages: a corpus of 200,000 puzzles is 16 MB, 4,000 page faults of 4 KiB
+/// otherwise, a measurable share of a whole-process run (see `advise_huge_pages`).
+fn read_file(path: &Path) -> io::Result<Vec<u8>> {
+    let mut file = fs::File::open(path)?;
+    let size = file.metadata().map_or(0, |m| m.len() as usize);
+    let mut bytes = Vec::with_capacity(size.saturating_add(1));
+    advise_huge_pages(&mut bytes);
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Asks Linux to back the 2 MiB-aligned part of `buffer`'s allocation with transparent huge
+/// pages (`madvise(MADV_HUGEPAGE)`, honoured where the system's setting is `madvise` or
+/// `always`); a hint only: nothing is read or written, and a refusal changes nothing.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(buffer: &mut Vec<u8>) {
+    const HUGE: usize = 2 << 20;
+    let start = buffer.as_mut_ptr() as usize;
+    let end = start + buffer.capacity();
+    let from = start.next_multiple_of(HUGE);
+    let len = end.saturating_sub(from) / HUGE * HUGE;
+    if len > 0 {
+        // SAFETY: [from, from + len) lies inside the vector's allocation, which it owns;
+        // MADV_HUGEPAGE changes how the pages are backed, never their contents.
+        unsafe {
+            libc::madvise(from as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_: &mut Vec<u8>) {}
 
 /// The lines of a corpus that are neither blank nor `#` comments, trimmed, with their line numbers:
 /// the corpus reader's rules ([`dlxlab::corpus::text_lines`]: a byte-order mark, CRLF), the same
