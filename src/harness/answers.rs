@@ -6,8 +6,8 @@
 //! [`Grid::parse`] (no allocation for a 9x9 grid, whose cells the `Grid` holds inline), solved,
 //! and its answer appended to the caller's buffer; no `String` is made per line, nothing is
 //! formatted except counts and error reasons, and the buffer reaches the output in large writes.
-//! (Issue 34: about 2,200 instructions a 17-clue puzzle outside the solver, from about 3,600;
-//! reports/arena/band-vs-tdoku.md, "Per-line work cut".) With one thread the puzzles are
+//! (Issue 34: 2,710 instructions a 17-clue puzzle outside the solver, start-up included, from
+//! 4,110; reports/arena/band-vs-tdoku.md, "Per-line work cut".) With one thread the puzzles are
 //! answered on the calling thread into one buffer of about 64 KiB, written each time it fills;
 //! with more, batches of lines are split into chunks answered on a rayon pool, each into its own
 //! buffer, and written in order.

@@ -108,21 +108,25 @@ fn the_81_byte_path_parses_as_the_general_one() {
         seed
     };
     for round in 0..4000 {
-        // Mostly digit lines (few givens, some clashing), the rest with any character.
-        let line: String = (0..81)
+        // Sparse digit lines (few givens, some clashing), dense ones (mostly clashing), and
+        // sparse ones with one blank or letter in a random cell ('a' and 'x' are not 9x9
+        // digits; one byte each, so that the line stays 81 bytes and the 81-byte path sees it).
+        let mut line: Vec<char> = (0..81)
             .map(|_| {
                 let r = next() as usize;
-                match round % 4 {
-                    0 | 1 if r % 5 != 0 => '.',
-                    0 | 1 => alphabet[r / 5 % 9],
-                    2 => alphabet[r % 11],
-                    _ => alphabet[r % alphabet.len()],
+                match round % 3 {
+                    1 => alphabet[r % 11],
+                    _ if r % 5 != 0 => '.',
+                    _ => alphabet[r / 5 % 9],
                 }
             })
             .collect();
-        if line.len() != 81 {
-            continue;
+        if round % 3 == 2 {
+            let r = next() as usize;
+            line[r % 81] = alphabet[11 + r / 81 % 4];
         }
+        let line: String = line.into_iter().collect();
+        assert_eq!(line.len(), 81);
         let padded = format!(" {line}\t");
         let (bare, general) = (Grid::parse(&line), Grid::parse(&padded));
         match (&bare, &general) {
@@ -135,6 +139,9 @@ fn the_81_byte_path_parses_as_the_general_one() {
         Grid::parse(PUZZLE).unwrap(),
         Grid::parse(&PUZZLE.replace('.', "0")).unwrap()
     );
+    // 81 characters but 82 bytes: a non-ASCII one takes the general path, as padded.
+    let wide = format!("{}\u{e9}", &PUZZLE[..80]);
+    assert_eq!(Grid::parse(&wide), Grid::parse(&format!(" {wide}")));
 }
 
 #[test]
